@@ -1,0 +1,75 @@
+"""rummikub-rules: a referee for the tile game Rummikub.
+
+Tiles, melds and tables with a short text notation, the rule editions printed in different boxes,
+and (in later modules) a turn referee, a game state machine, scoring and a solver.
+
+>>> from rummikub_rules import parse_table, EDITIONS
+>>> table = parse_table("r9 j r11 | k5 b5 j")
+>>> [meld.reading(EDITIONS["classic"]).kind.value for meld in table]
+['run', 'group']
+"""
+
+from __future__ import annotations
+
+from rummikub_rules.editions import (
+    CLASSIC,
+    EDITIONS,
+    Difference,
+    Edition,
+    FirstPlayer,
+    GroupJokerReplacement,
+    JokerRetrieval,
+    PoolEmptyEnd,
+    ReplacementFrom,
+    SeriesWinner,
+    get_edition,
+)
+from rummikub_rules.errors import ParseError, RummikubError, UnknownEditionError
+from rummikub_rules.melds import Meld, MeldKind, MeldRules, Reading, RunWrap, Table
+from rummikub_rules.notation import (
+    format_tile,
+    format_tiles,
+    parse_meld,
+    parse_table,
+    parse_tile,
+    parse_tiles,
+)
+from rummikub_rules.tiles import JOKER, STANDARD_SET, XP_SET, Color, Tile, TileSet
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "CLASSIC",
+    "EDITIONS",
+    "JOKER",
+    "STANDARD_SET",
+    "XP_SET",
+    "Color",
+    "Difference",
+    "Edition",
+    "FirstPlayer",
+    "GroupJokerReplacement",
+    "JokerRetrieval",
+    "Meld",
+    "MeldKind",
+    "MeldRules",
+    "ParseError",
+    "PoolEmptyEnd",
+    "Reading",
+    "ReplacementFrom",
+    "RummikubError",
+    "RunWrap",
+    "SeriesWinner",
+    "Table",
+    "Tile",
+    "TileSet",
+    "UnknownEditionError",
+    "__version__",
+    "format_tile",
+    "format_tiles",
+    "get_edition",
+    "parse_meld",
+    "parse_table",
+    "parse_tile",
+    "parse_tiles",
+]

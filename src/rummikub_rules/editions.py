@@ -1,0 +1,396 @@
+"""Editions: every rule that differs between Rummikub boxes, as one frozen object (RULES.md 7).
+
+An :class:`Edition` holds one value for each rule field of RULES.md. :data:`EDITIONS` maps the
+preset names (and aliases such as ``standard``) to the nine presets; :data:`CLASSIC` is the
+current manufacturer's rules. A custom edition is ``CLASSIC.evolve(joker_penalty=50)``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
+
+import attrs
+
+from rummikub_rules.errors import UnknownEditionError
+from rummikub_rules.melds import RunWrap
+from rummikub_rules.tiles import STANDARD_SET, XP_SET, TileSet
+
+__all__ = [
+    "CLASSIC",
+    "EDITIONS",
+    "Difference",
+    "Edition",
+    "FirstPlayer",
+    "GroupJokerReplacement",
+    "JokerRetrieval",
+    "PoolEmptyEnd",
+    "ReplacementFrom",
+    "RunWrap",
+    "SeriesWinner",
+    "get_edition",
+]
+
+
+class JokerRetrieval(str, enum.Enum):
+    """How a joker on the table may be freed (``joker_retrieval``)."""
+
+    #: Modern rule: by the tile it stands for or by any rearrangement leaving every meld valid.
+    REARRANGE = "rearrange"
+    #: The joker's place must be taken by a real tile of what it stands for.
+    REPLACE = "replace"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class ReplacementFrom(str, enum.Enum):
+    """Where the tile replacing a joker may come from, under ``replace`` (``replacement_from``)."""
+
+    RACK = "rack"
+    RACK_OR_TABLE = "rack_or_table"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class GroupJokerReplacement(str, enum.Enum):
+    """How many missing colours free a joker from a three-tile group."""
+
+    #: One tile of a missing colour frees it.
+    EITHER = "either"
+    #: Both missing colours are needed (1980 US sheet).
+    BOTH = "both"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class PoolEmptyEnd(str, enum.Enum):
+    """What happens once the pool is empty (``pool_empty_end``)."""
+
+    #: Play on until every player has passed in a row.
+    UNTIL_STUCK = "until_stuck"
+    #: After the last tile is drawn, every player has exactly one more turn.
+    ONE_MORE_ROUND = "one_more_round"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class SeriesWinner(str, enum.Enum):
+    """Who wins a series of games (``series_winner``)."""
+
+    #: Most games won, ties broken by total points.
+    MOST_WINS = "most_wins"
+    #: Most total points.
+    MOST_POINTS = "most_points"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class FirstPlayer(str, enum.Enum):
+    """How the first player is chosen (``first_player``)."""
+
+    #: Everyone draws a tile; the highest number starts (jokers and ties draw again).
+    HIGHEST_TILE = "highest_tile"
+    #: A random seat starts.
+    RANDOM = "random"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _at_least(low: int) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if type(value) is not int or value < low:
+            raise ValueError(f"{attribute.name} must be an int of at least {low}, got {value!r}")
+
+    return check
+
+
+def _optional_at_least(low: int) -> Any:
+    inner = _at_least(low)
+
+    def check(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+        if value is not None:
+            inner(instance, attribute, value)
+
+    return check
+
+
+def _check_players(instance: Edition, attribute: attrs.Attribute[int], value: int) -> None:
+    _at_least(2)(instance, attribute, value)
+    if instance.max_players < instance.min_players:
+        raise ValueError("max_players must not be below min_players")
+    if instance.min_players * instance.deal_size > instance.tile_set.size:
+        raise ValueError("the tile set is too small to deal to the minimum number of players")
+
+
+def _boolean(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{attribute.name} must be a bool, got {value!r}")
+
+
+def _tile_set(instance: object, attribute: attrs.Attribute[TileSet], value: TileSet) -> None:
+    if not isinstance(value, TileSet):
+        raise TypeError(f"tile_set must be a TileSet, got {value!r}")
+
+
+@attrs.frozen
+class Difference:
+    """One rule field whose value differs between two editions."""
+
+    field: str
+    left: object
+    right: object
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.left} -> {self.right}"
+
+
+@attrs.frozen
+class Edition:
+    """One complete rule set. Field names and meanings are those of RULES.md.
+
+    ``name`` and ``description`` are labels, not rules: two editions with the same rules are
+    equal whatever they are called.
+
+    >>> CLASSIC.initial_meld_points, CLASSIC.joker_retrieval
+    (30, <JokerRetrieval.REARRANGE: 'rearrange'>)
+    >>> [str(d) for d in CLASSIC.diff(EDITIONS["house-50"])]
+    ['turn_seconds: 60 -> None', 'joker_penalty: 30 -> 50', 'never_opened_penalty: 0 -> 100',
+     'series_winner: most_wins -> most_points']
+    """
+
+    name: str = attrs.field(default="custom", eq=False)
+    description: str = attrs.field(default="", eq=False, repr=False)
+    # Tiles and players (RULES.md 1, 3)
+    tile_set: TileSet = attrs.field(default=STANDARD_SET, validator=_tile_set)
+    deal_size: int = attrs.field(default=14, validator=_at_least(1))
+    min_players: int = attrs.field(default=2, validator=_check_players)
+    max_players: int = attrs.field(default=4, validator=_check_players)
+    first_player: FirstPlayer = attrs.field(default=FirstPlayer.HIGHEST_TILE, converter=FirstPlayer)
+    # Melds (RULES.md 2)
+    run_wrap: RunWrap = attrs.field(default=RunWrap.NONE, converter=RunWrap)
+    group_colors_distinct: bool = attrs.field(default=True, validator=_boolean)
+    max_jokers_per_meld: int | None = attrs.field(default=None, validator=_optional_at_least(0))
+    # Initial meld (RULES.md 4.4)
+    initial_meld_points: int = attrs.field(default=30, validator=_at_least(0))
+    joker_in_initial_meld: bool = attrs.field(default=True, validator=_boolean)
+    opening_may_use_table: bool = attrs.field(default=False, validator=_boolean)
+    # Jokers on the table (RULES.md 4.5)
+    joker_retrieval: JokerRetrieval = attrs.field(
+        default=JokerRetrieval.REARRANGE, converter=JokerRetrieval
+    )
+    replacement_from: ReplacementFrom = attrs.field(
+        default=ReplacementFrom.RACK_OR_TABLE, converter=ReplacementFrom
+    )
+    group_joker_replacement: GroupJokerReplacement = attrs.field(
+        default=GroupJokerReplacement.EITHER, converter=GroupJokerReplacement
+    )
+    freed_joker_rack_tiles: int = attrs.field(default=1, validator=_at_least(0))
+    joker_melds_extend_only: bool = attrs.field(default=False, validator=_boolean)
+    # Time and failed turns (RULES.md 5)
+    turn_seconds: int | None = attrs.field(default=60, validator=_optional_at_least(1))
+    timeout_draw: int = attrs.field(default=1, validator=_at_least(0))
+    failed_turn_draw: int = attrs.field(default=3, validator=_at_least(0))
+    # End of game and scoring (RULES.md 6)
+    pool_empty_end: PoolEmptyEnd = attrs.field(
+        default=PoolEmptyEnd.UNTIL_STUCK, converter=PoolEmptyEnd
+    )
+    joker_penalty: int = attrs.field(default=30, validator=_at_least(0))
+    never_opened_penalty: int = attrs.field(default=0, validator=_at_least(0))
+    series_winner: SeriesWinner = attrs.field(
+        default=SeriesWinner.MOST_WINS, converter=SeriesWinner
+    )
+
+    @classmethod
+    def rule_fields(cls) -> tuple[str, ...]:
+        """The names of the rule fields, in RULES.md order (labels excluded)."""
+        return tuple(a.name for a in attrs.fields(cls) if a.eq)
+
+    def evolve(self, **changes: Any) -> Edition:
+        """A copy with some rules changed; it is called ``custom`` unless ``name`` is given.
+
+        >>> CLASSIC.evolve(joker_penalty=50).name
+        'custom'
+        """
+        changes.setdefault("name", "custom")
+        changes.setdefault("description", f"{self.name} with changes")
+        return attrs.evolve(self, **changes)
+
+    def diff(self, other: Edition) -> tuple[Difference, ...]:
+        """Every rule field whose value differs, with this edition's value first."""
+        return tuple(
+            Difference(name, getattr(self, name), getattr(other, name))
+            for name in self.rule_fields()
+            if getattr(self, name) != getattr(other, name)
+        )
+
+    def __str__(self) -> str:
+        return self.name
+
+
+CLASSIC: Final = Edition(
+    name="classic",
+    description="Current manufacturer rule sheets (Goliath/Pressman 2019, Jumbo): 30-point "
+    "opening from the rack only, jokers freed by their tile or by rearranging, a freed joker "
+    "used the same turn with at least one rack tile, 1 minute, 3 tiles for a failed turn.",
+)
+
+_PRESETS: Final = (
+    CLASSIC,
+    CLASSIC.evolve(
+        name="ru-2018",
+        description="The 2018 Russian booklet 'Руммикуб. Без границ' (seeds 000 and 002).",
+    ),
+    CLASSIC.evolve(
+        name="ua-wiki",
+        description="The Ukrainian Wikipedia article (seed 003): no joker in the first turn, "
+        "joker replaced by a tile from the rack or the table, one more round after the pool "
+        "runs out, 3 tiles for running out of time.",
+        joker_in_initial_meld=False,
+        joker_retrieval=JokerRetrieval.REPLACE,
+        freed_joker_rack_tiles=0,
+        timeout_draw=3,
+        pool_empty_end=PoolEmptyEnd.ONE_MORE_ROUND,
+        series_winner=SeriesWinner.MOST_POINTS,
+    ),
+    CLASSIC.evolve(
+        name="pl-2026",
+        description="A Polish rules page of 2026 (seed 004): joker freed by its own tile from "
+        "the rack.",
+        joker_retrieval=JokerRetrieval.REPLACE,
+        replacement_from=ReplacementFrom.RACK,
+        freed_joker_rack_tiles=0,
+        series_winner=SeriesWinner.MOST_POINTS,
+    ),
+    CLASSIC.evolve(
+        name="sabra-1978",
+        description="The 1978 rule book as reported by pagat: joker replaced only by its exact "
+        "tile, a meld holding a joker may only be extended, the opening turn may go on to the "
+        "table, 2 minutes.",
+        opening_may_use_table=True,
+        joker_retrieval=JokerRetrieval.REPLACE,
+        replacement_from=ReplacementFrom.RACK,
+        freed_joker_rack_tiles=0,
+        joker_melds_extend_only=True,
+        turn_seconds=120,
+        timeout_draw=3,
+        series_winner=SeriesWinner.MOST_POINTS,
+    ),
+    CLASSIC.evolve(
+        name="us-1980",
+        description="The old Pressman sheet: 50-point opening, 2 minutes, both missing colours "
+        "to free a group joker, two more rack tiles with a freed joker.",
+        initial_meld_points=50,
+        joker_retrieval=JokerRetrieval.REPLACE,
+        replacement_from=ReplacementFrom.RACK,
+        group_joker_replacement=GroupJokerReplacement.BOTH,
+        freed_joker_rack_tiles=2,
+        turn_seconds=120,
+        series_winner=SeriesWinner.MOST_POINTS,
+    ),
+    CLASSIC.evolve(
+        name="tournament",
+        description="Tournament rules: 40 seconds, 3 tiles for a timeout, joker 100, 100 for "
+        "never opening, one final turn each, random first player.",
+        turn_seconds=40,
+        timeout_draw=3,
+        pool_empty_end=PoolEmptyEnd.ONE_MORE_ROUND,
+        joker_penalty=100,
+        never_opened_penalty=100,
+        series_winner=SeriesWinner.MOST_POINTS,
+        first_player=FirstPlayer.RANDOM,
+    ),
+    CLASSIC.evolve(
+        name="house-50",
+        description="The common house rule of seed 004: joker 50, 100 for never opening, "
+        "no time limit.",
+        turn_seconds=None,
+        joker_penalty=50,
+        never_opened_penalty=100,
+        series_winner=SeriesWinner.MOST_POINTS,
+    ),
+    CLASSIC.evolve(
+        name="xp",
+        description="The XP box for two to six players: 160 tiles (3 copies, 4 jokers).",
+        tile_set=XP_SET,
+        max_players=6,
+    ),
+)
+
+_ALIASES: Final = {
+    "standard": "classic",
+    "manufacturer": "classic",
+    "russian": "ru-2018",
+    "ru": "ru-2018",
+    "ukrainian": "ua-wiki",
+    "ua": "ua-wiki",
+    "polish": "pl-2026",
+    "pl": "pl-2026",
+    "sabra": "sabra-1978",
+    "1978": "sabra-1978",
+    "us": "us-1980",
+    "pressman-1980": "us-1980",
+    "1980": "us-1980",
+    "house": "house-50",
+    "standard-xp": "xp",
+}
+
+
+class _Editions(Mapping[str, Edition]):
+    """The presets by name; aliases and case-insensitive names are accepted for lookup."""
+
+    def __init__(self, presets: tuple[Edition, ...], aliases: Mapping[str, str]) -> None:
+        self._by_name = {e.name: e for e in presets}
+        self._aliases = dict(aliases)
+
+    def __getitem__(self, name: str) -> Edition:
+        key = name.strip().lower().replace("_", "-") if isinstance(name, str) else name
+        key = self._aliases.get(key, key)
+        try:
+            return self._by_name[key]
+        except KeyError:
+            raise UnknownEditionError(name, tuple(self._by_name)) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        try:
+            self[name]
+        except UnknownEditionError:
+            return False
+        return True
+
+    @property
+    def aliases(self) -> Mapping[str, str]:
+        """Each alias and the preset name it stands for."""
+        return dict(self._aliases)
+
+    def __repr__(self) -> str:
+        return f"EDITIONS({', '.join(self._by_name)})"
+
+
+#: The nine presets of RULES.md section 7 by name; ``EDITIONS["standard"]`` is an alias.
+EDITIONS: Final[_Editions] = _Editions(_PRESETS, _ALIASES)
+
+
+def get_edition(name_or_edition: str | Edition) -> Edition:
+    """An edition given by preset name or alias, or the edition itself.
+
+    >>> get_edition("Standard") is CLASSIC
+    True
+    """
+    if isinstance(name_or_edition, Edition):
+        return name_or_edition
+    return EDITIONS[name_or_edition]

@@ -1,0 +1,383 @@
+"""Melds and tables, and how a meld reads under an edition's rules (RULES.md section 2).
+
+A :class:`Meld` is tiles in table order with an optional declared :class:`MeldKind`. Whether it is
+a valid run or group, and what each joker stands for, depends on the rules in force (run wrap,
+repeated colours in groups, a cap on jokers, the tile set): :meth:`Meld.readings` answers under any
+object carrying those four fields, such as an ``Edition``.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from typing import Final, Protocol
+
+import attrs
+
+from rummikub_rules.tiles import STANDARD_SET, Color, Tile, TileSet
+
+__all__ = ["STANDARD_MELD_RULES", "Meld", "MeldKind", "MeldRules", "Reading", "RunWrap", "Table"]
+
+
+class MeldKind(str, enum.Enum):
+    """The two kinds of meld."""
+
+    RUN = "run"
+    GROUP = "group"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class RunWrap(str, enum.Enum):
+    """Whether a run may continue past 13 (the ``run_wrap`` edition field)."""
+
+    #: Standard: 1 is only low; ``r12 r13 r1`` is not a run.
+    NONE = "none"
+    #: Old American: 1 may follow 13 (``r12 r13 r1``), but a run never goes on past it.
+    ONE_HIGH = "one_high"
+    #: House rule: runs wrap around, ``r11 r12 r13 r1 r2``.
+    FULL = "full"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class MeldRules(Protocol):
+    """The edition fields that decide whether a meld is valid. Every ``Edition`` has them."""
+
+    @property
+    def tile_set(self) -> TileSet: ...  # noqa: D102
+
+    @property
+    def run_wrap(self) -> RunWrap: ...  # noqa: D102
+
+    @property
+    def group_colors_distinct(self) -> bool: ...  # noqa: D102
+
+    @property
+    def max_jokers_per_meld(self) -> int | None: ...  # noqa: D102
+
+
+@attrs.frozen
+class _StandardMeldRules:
+    tile_set: TileSet = STANDARD_SET
+    run_wrap: RunWrap = RunWrap.NONE
+    group_colors_distinct: bool = True
+    max_jokers_per_meld: int | None = None
+
+
+#: The meld rules of every standard edition; the default wherever an edition is optional.
+STANDARD_MELD_RULES: Final[MeldRules] = _StandardMeldRules()
+
+
+@attrs.frozen
+class Reading:
+    """One valid way to read a meld: its kind, what each tile stands for, and its value.
+
+    ``stands_for[i]`` lists the numbered tiles that tile ``i`` may stand for: a numbered tile
+    stands for itself, a joker in a run for exactly one tile (decided by its position), a joker in
+    a group for any missing colour (the choice need not be made). ``value`` is the sum of the
+    numbers the tiles stand for, as counted for the initial meld.
+    """
+
+    kind: MeldKind
+    stands_for: tuple[tuple[Tile, ...], ...]
+    value: int
+
+    @property
+    def number(self) -> int | None:
+        """The number of a group (``None`` for a run)."""
+        if self.kind is MeldKind.RUN:
+            return None
+        return self.stands_for[0][0].number
+
+    @property
+    def color(self) -> Color | None:
+        """The colour of a run (``None`` for a group)."""
+        if self.kind is MeldKind.GROUP:
+            return None
+        return self.stands_for[0][0].color
+
+
+def _to_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
+    tiles = tuple(value)
+    for tile in tiles:
+        if not isinstance(tile, Tile):
+            raise TypeError(f"a meld holds Tile objects, got {tile!r}")
+    return tiles
+
+
+@attrs.frozen(eq=False)
+class Meld:
+    """Tiles laid together on the table, in table order, with an optional declared kind.
+
+    Order is position in a run (``r9 r10 j``: the joker is r11) and does not matter in a group:
+    two melds are equal when their kinds agree and their tiles are the same, in the same order
+    for a run, in any order for a group.
+
+    >>> from rummikub_rules import parse_meld
+    >>> parse_meld("r9 j r11").reading().stands_for[1]
+    (Tile(Color.RED, 10),)
+    >>> parse_meld("k5 b5 o5") == parse_meld("o5 k5 b5")
+    True
+    """
+
+    tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
+    kind: MeldKind | None = attrs.field(default=None, converter=attrs.converters.optional(MeldKind))
+
+    @property
+    def jokers(self) -> int:
+        """How many jokers the meld holds."""
+        return sum(1 for t in self.tiles if t.number is None)
+
+    def readings(self, edition: MeldRules = STANDARD_MELD_RULES) -> tuple[Reading, ...]:
+        """Every valid reading under ``edition``'s rules: none if invalid, two if ambiguous.
+
+        A meld of one numbered tile and jokers (``r5 j j``) reads both as a run and as a group
+        unless its kind is declared.
+
+        >>> from rummikub_rules import parse_meld
+        >>> [r.kind.value for r in parse_meld("r5 j j").readings()]
+        ['run', 'group']
+        """
+        return _read(
+            self.tiles,
+            self.kind,
+            edition.tile_set,
+            RunWrap(edition.run_wrap),
+            edition.group_colors_distinct,
+            edition.max_jokers_per_meld,
+        )
+
+    def reading(self, edition: MeldRules = STANDARD_MELD_RULES) -> Reading | None:
+        """The meld's reading (the run reading first if ambiguous), or ``None`` if invalid."""
+        found = self.readings(edition)
+        return found[0] if found else None
+
+    def is_valid(self, edition: MeldRules = STANDARD_MELD_RULES) -> bool:
+        """Whether the meld is a valid run or group under ``edition``'s rules."""
+        return bool(self.readings(edition))
+
+    def value(self, edition: MeldRules = STANDARD_MELD_RULES) -> int | None:
+        """The meld's value toward the initial meld (the higher reading if ambiguous)."""
+        found = self.readings(edition)
+        return max(r.value for r in found) if found else None
+
+    def problem(self, edition: MeldRules = STANDARD_MELD_RULES) -> str | None:
+        """Why the meld is not valid, as a sentence for a player; ``None`` if it is valid."""
+        if self.is_valid(edition):
+            return None
+        return _diagnose(self, edition)
+
+    def with_kind(self, kind: MeldKind | None) -> Meld:
+        """The same tiles with the kind declared (or undeclared, with ``None``)."""
+        return Meld(self.tiles, kind)
+
+    @property
+    def _key(self) -> tuple[object, ...]:
+        if self._is_group_like():
+            return (self.kind, tuple(sorted(self.tiles)))
+        return (self.kind, self.tiles)
+
+    def _is_group_like(self) -> bool:
+        if self.kind is not None:
+            return self.kind is MeldKind.GROUP
+        numbers = {t.number for t in self.tiles if t.number is not None}
+        numbered = sum(1 for t in self.tiles if t.number is not None)
+        return len(numbers) == 1 and numbered >= 2
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __iter__(self) -> Iterator[Tile]:
+        return iter(self.tiles)
+
+    def __str__(self) -> str:
+        text = " ".join(str(t) for t in self.tiles)
+        return f"{self.kind.value}: {text}" if self.kind is not None else text
+
+    def __repr__(self) -> str:
+        return f"parse_meld({str(self)!r})"
+
+
+def _to_melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
+    melds = tuple(value)
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise TypeError(f"a table holds Meld objects, got {meld!r}")
+    return melds
+
+
+@attrs.frozen(eq=False)
+class Table:
+    """The melds on the table. Equal to any table with the same melds, in any order.
+
+    >>> from rummikub_rules import parse_table
+    >>> parse_table("r7 r8 r9 | k5 b5 o5") == parse_table("o5 b5 k5 | r7 r8 r9")
+    True
+    >>> str(parse_table("R7,R8,R9 | k5 b5 y5"))
+    'r7 r8 r9 | k5 b5 o5'
+    """
+
+    melds: tuple[Meld, ...] = attrs.field(default=(), converter=_to_melds)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every tile on the table, meld by meld."""
+        return tuple(t for meld in self.melds for t in meld.tiles)
+
+    def is_valid(self, edition: MeldRules = STANDARD_MELD_RULES) -> bool:
+        """Whether every meld is a valid run or group under ``edition``'s rules."""
+        return all(meld.is_valid(edition) for meld in self.melds)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Table):
+            return NotImplemented
+        return Counter(self.melds) == Counter(other.melds)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(Counter(self.melds).items()))
+
+    def __len__(self) -> int:
+        return len(self.melds)
+
+    def __iter__(self) -> Iterator[Meld]:
+        return iter(self.melds)
+
+    def __bool__(self) -> bool:
+        return bool(self.melds)
+
+    def __str__(self) -> str:
+        return " | ".join(str(meld) for meld in self.melds)
+
+    def __repr__(self) -> str:
+        return f"parse_table({str(self)!r})"
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _read(
+    tiles: tuple[Tile, ...],
+    kind: MeldKind | None,
+    tile_set: TileSet,
+    wrap: RunWrap,
+    distinct: bool,
+    max_jokers: int | None,
+) -> tuple[Reading, ...]:
+    size = len(tiles)
+    numbered = [t for t in tiles if t.number is not None]
+    if size < 3 or not numbered:
+        return ()
+    if max_jokers is not None and size - len(numbered) > max_jokers:
+        return ()
+    found: list[Reading] = []
+    if kind is not MeldKind.GROUP:
+        run = _read_run(tiles, numbered, tile_set, wrap)
+        if run is not None:
+            found.append(run)
+    if kind is not MeldKind.RUN:
+        group = _read_group(tiles, numbered, tile_set, distinct)
+        if group is not None:
+            found.append(group)
+    return tuple(found)
+
+
+def _run_starts(first: int, offset: int, lo: int, hi: int, wrap: RunWrap) -> list[int]:
+    """Candidate positions of a run's first tile, given its first numbered tile's number."""
+    if wrap is RunWrap.FULL:
+        return [(first - lo - offset) % (hi - lo + 1) + lo]
+    starts = [first - offset]
+    if wrap is RunWrap.ONE_HIGH and first == lo:
+        starts.append(hi + 1 - offset)
+    return starts
+
+
+def _read_run(
+    tiles: tuple[Tile, ...], numbered: list[Tile], tile_set: TileSet, wrap: RunWrap
+) -> Reading | None:
+    color = numbered[0].color
+    if any(t.color is not color for t in numbered):
+        return None
+    lo, hi = tile_set.numbers[0], tile_set.numbers[-1]
+    span = hi - lo + 1
+    size = len(tiles)
+    if size > span:
+        return None
+    first_index = next(i for i, t in enumerate(tiles) if t.number is not None)
+    assert numbered[0].number is not None
+    for start in _run_starts(numbered[0].number, first_index, lo, hi, wrap):
+        if wrap is RunWrap.FULL:
+            numbers = [(start - lo + i) % span + lo for i in range(size)]
+        else:
+            top = hi + 1 if wrap is RunWrap.ONE_HIGH else hi
+            if start < lo or start + size - 1 > top:
+                continue
+            numbers = [n if n <= hi else lo for n in range(start, start + size)]
+        if all(t.number is None or t.number == n for t, n in zip(tiles, numbers, strict=True)):
+            assert color is not None
+            return Reading(
+                MeldKind.RUN, tuple((Tile(color, n),) for n in numbers), value=sum(numbers)
+            )
+    return None
+
+
+def _read_group(
+    tiles: tuple[Tile, ...], numbered: list[Tile], tile_set: TileSet, distinct: bool
+) -> Reading | None:
+    number = numbered[0].number
+    if any(t.number != number for t in numbered) or len(tiles) > len(tile_set.colors):
+        return None
+    assert number is not None
+    if distinct:
+        colors = [t.color for t in numbered]
+        if len(set(colors)) != len(colors):
+            return None
+        options = tuple(Tile(c, number) for c in tile_set.colors if c not in colors)
+    else:
+        options = tuple(Tile(c, number) for c in tile_set.colors)
+    stands_for = tuple(options if t.number is None else (t,) for t in tiles)
+    return Reading(MeldKind.GROUP, stands_for, value=number * len(tiles))
+
+
+def _diagnose(meld: Meld, rules: MeldRules) -> str:
+    """A player's sentence saying why ``meld`` reads as neither a run nor a group."""
+    tiles = meld.tiles
+    numbered = [t for t in tiles if t.number is not None]
+    name = str(meld)
+    if len(tiles) < 3:
+        return f"{name} has {len(tiles)} tile{'s' * (len(tiles) != 1)}; a meld needs at least 3."
+    if not numbered:
+        return f"{name} is only jokers; a meld needs at least one numbered tile."
+    cap = rules.max_jokers_per_meld
+    if cap is not None and len(tiles) - len(numbered) > cap:
+        return f"{name} has more than {cap} joker{'s' * (cap != 1)}, the most a meld may hold."
+    numbers = {t.number for t in numbered}
+    colors = {t.color for t in numbered}
+    if meld.kind is MeldKind.GROUP or (meld.kind is None and len(numbers) == 1):
+        if len(numbers) > 1:
+            return f"{name} is declared a group but mixes numbers."
+        if len(tiles) > len(rules.tile_set.colors):
+            return f"{name} has {len(tiles)} tiles; a group has at most one per colour."
+        if rules.group_colors_distinct and len(colors) < len(numbered):
+            return f"{name} repeats a colour; a group needs a different colour on every tile."
+        return f"{name} is not a valid run or group."
+    if len(colors) > 1:
+        return f"{name} mixes colours and numbers; a run is one colour, a group one number."
+    if len(tiles) > len(rules.tile_set.numbers):
+        return f"{name} is longer than {len(rules.tile_set.numbers)} tiles, the longest run."
+    return (
+        f"{name} is not a run: its numbers must rise by one from tile to tile "
+        f"(jokers included) and stay within "
+        f"{rules.tile_set.numbers[0]}-{rules.tile_set.numbers[-1]}"
+        f"{'' if RunWrap(rules.run_wrap) is RunWrap.NONE else ' or wrap as the edition allows'}."
+    )

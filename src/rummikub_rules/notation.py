@@ -1,0 +1,175 @@
+"""The short text notation for tiles, melds and tables (DESIGN.md, "Contract: notation").
+
+``r7`` is red 7 (colours ``k r b o``, ``y`` read as orange), ``j`` a joker; tiles are separated by
+spaces or commas, melds by ``|`` or new lines; input is case-insensitive, output lower case. A meld
+may start with ``run:`` or ``group:`` to declare its kind. With ``cards=True`` the playing-card
+spelling is read too: rank then suit, ``A`` = 1, ``J`` = 11, ``Q`` = 12, ``K`` = 13, suits
+spades = black, hearts = red, clubs = blue, diamonds = orange (``S H C D`` or the suit symbols).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Final
+
+from rummikub_rules.errors import ParseError
+from rummikub_rules.melds import Meld, MeldKind, Table
+from rummikub_rules.tiles import JOKER, MAX_NUMBER, MIN_NUMBER, Color, Tile
+
+__all__ = [
+    "format_tile",
+    "format_tiles",
+    "parse_meld",
+    "parse_table",
+    "parse_tile",
+    "parse_tiles",
+]
+
+_LETTERS: Final = {"k": Color.BLACK, "r": Color.RED, "b": Color.BLUE, "o": Color.ORANGE}
+_LETTERS_IN: Final = {**_LETTERS, "y": Color.ORANGE}
+_SUITS_IN: Final = {
+    "s": Color.BLACK, "♠": Color.BLACK, "♤": Color.BLACK,
+    "h": Color.RED, "♥": Color.RED, "♡": Color.RED,
+    "c": Color.BLUE, "♣": Color.BLUE, "♧": Color.BLUE,
+    "d": Color.ORANGE, "♦": Color.ORANGE, "♢": Color.ORANGE,
+}  # fmt: skip
+_SUITS_OUT: Final = {Color.BLACK: "♠", Color.RED: "♥", Color.BLUE: "♣", Color.ORANGE: "♦"}
+_RANKS_IN: Final = {"a": 1, "j": 11, "q": 12, "k": 13}
+_RANKS_OUT: Final = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_JOKER_WORDS: Final = frozenset({"j", "joker", "*", "🃏"})
+_TILE: Final = re.compile(r"([a-z])(\d{1,2})")
+_CARD: Final = re.compile(r"(10|[2-9]|[ajqk])(.)")
+_SEPARATORS: Final = re.compile(r"[^\s,]+")
+_KIND_PREFIX: Final = re.compile(r"\s*(run|group)\s*:", re.IGNORECASE)
+_TILE_CACHE: dict[str, Tile] = {}
+
+
+def parse_tile(text: str, *, cards: bool = False) -> Tile:
+    """Read one tile: ``"r7"``, ``"Y12"``, ``"j"``; with ``cards=True`` also ``"Q♥"``, ``"10s"``.
+
+    >>> parse_tile("y12")
+    Tile(Color.ORANGE, 12)
+    >>> parse_tile("K♦", cards=True)
+    Tile(Color.ORANGE, 13)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_tile takes a str, got {type(text).__name__}")
+    token = text.strip()
+    offset = len(text) - len(text.lstrip())
+    return _tile(token, text=text, position=offset, cards=cards)
+
+
+def parse_tiles(text: str, *, cards: bool = False) -> tuple[Tile, ...]:
+    """Read tiles separated by spaces or commas: ``"r7 r8, j"``.
+
+    >>> parse_tiles("r7,R8 j")
+    (Tile(Color.RED, 7), Tile(Color.RED, 8), JOKER)
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_tiles takes a str, got {type(text).__name__}")
+    return tuple(_tiles(text, 0, len(text), cards=cards))
+
+
+def parse_meld(text: str, *, cards: bool = False) -> Meld:
+    """Read one meld: tiles in table order, optionally prefixed by ``run:`` or ``group:``.
+
+    >>> parse_meld("group: r5 j j")
+    parse_meld('group: r5 j j')
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_meld takes a str, got {type(text).__name__}")
+    return _meld(text, 0, len(text), cards=cards)
+
+
+def parse_table(text: str, *, cards: bool = False) -> Table:
+    """Read a table: melds separated by ``|`` or new lines; blank lines are skipped.
+
+    >>> len(parse_table("r7 r8 r9 | k5 b5 o5"))
+    2
+    >>> parse_table("")
+    parse_table('')
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_table takes a str, got {type(text).__name__}")
+    melds = []
+    start = 0
+    for match in re.finditer(r"[|\n]|$", text):
+        end = match.start()
+        if text[start:end].strip():
+            melds.append(_meld(text, start, end, cards=cards))
+        start = match.end()
+    return Table(melds)
+
+
+def format_tile(tile: Tile, *, cards: bool = False) -> str:
+    """Write a tile in notation (``"r7"``), or as a playing card (``"7♥"``) with ``cards=True``.
+
+    >>> format_tile(parse_tile("k1"), cards=True)
+    'A♠'
+    """
+    if not cards or tile.color is None or tile.number is None:
+        return str(tile)
+    return f"{_RANKS_OUT.get(tile.number, str(tile.number))}{_SUITS_OUT[tile.color]}"
+
+
+def format_tiles(tiles: Iterable[Tile], *, cards: bool = False) -> str:
+    """Write tiles separated by spaces, as :func:`parse_tiles` reads them.
+
+    >>> format_tiles(parse_tiles("R1, B2"))
+    'r1 b2'
+    """
+    return " ".join(format_tile(t, cards=cards) for t in tiles)
+
+
+def _meld(text: str, start: int, end: int, *, cards: bool) -> Meld:
+    kind = None
+    prefix = _KIND_PREFIX.match(text, start, end)
+    if prefix is not None:
+        kind = MeldKind(prefix.group(1).lower())
+        start = prefix.end()
+    tiles = tuple(_tiles(text, start, end, cards=cards))
+    if not tiles:
+        raise ParseError("empty meld", text=text, token=text[start:end], position=start)
+    return Meld(tiles, kind)
+
+
+def _tiles(text: str, start: int, end: int, *, cards: bool) -> Iterator[Tile]:
+    for match in _SEPARATORS.finditer(text, start, end):
+        yield _tile(match.group(), text=text, position=match.start(), cards=cards)
+
+
+def _tile(token: str, *, text: str, position: int, cards: bool) -> Tile:
+    folded = token.lower()
+    cached = _TILE_CACHE.get(folded)
+    if cached is not None:
+        return cached
+    if folded in _JOKER_WORDS:
+        return JOKER
+    tile = _card(folded) if cards else None
+    if tile is None:
+        tile = _letter_tile(folded)
+    if tile is None:
+        raise ParseError("unknown tile", text=text, token=token, position=position)
+    if not cards:
+        _TILE_CACHE[folded] = tile
+    return tile
+
+
+def _letter_tile(folded: str) -> Tile | None:
+    match = _TILE.fullmatch(folded)
+    if match is None or match.group(1) not in _LETTERS_IN:
+        return None
+    number = int(match.group(2))
+    if not MIN_NUMBER <= number <= MAX_NUMBER or match.group(2).startswith("0"):
+        return None
+    return Tile(_LETTERS_IN[match.group(1)], number)
+
+
+def _card(folded: str) -> Tile | None:
+    match = _CARD.fullmatch(folded)
+    if match is None or match.group(2) not in _SUITS_IN:
+        return None
+    rank = match.group(1)
+    number = _RANKS_IN[rank] if rank in _RANKS_IN else int(rank)
+    return Tile(_SUITS_IN[match.group(2)], number)

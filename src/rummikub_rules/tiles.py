@@ -1,0 +1,200 @@
+"""Tiles and tile sets (RULES.md section 1).
+
+A :class:`Tile` is a numbered tile (a colour and a number 1-13) or the joker. A :class:`TileSet`
+is the inventory of one box: its colours, numbers, copies of each numbered tile and jokers.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import Any, Final
+
+import attrs
+
+__all__ = ["JOKER", "STANDARD_SET", "XP_SET", "Color", "Tile", "TileSet"]
+
+#: The lowest and highest numbers printed on any Rummikub tile.
+MIN_NUMBER: Final = 1
+MAX_NUMBER: Final = 13
+
+
+class Color(str, enum.Enum):
+    """A tile colour; the value is its notation letter."""
+
+    BLACK = "k"
+    RED = "r"
+    BLUE = "b"
+    ORANGE = "o"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def rank(self) -> int:
+        """Position in the conventional order black, red, blue, orange (used to sort racks)."""
+        return _COLOR_RANK[self]
+
+
+_COLOR_RANK: Final = {color: i for i, color in enumerate(Color)}
+
+
+def _check_tile(instance: Tile, attribute: attrs.Attribute[Any], value: object) -> None:
+    color, number = instance.color, instance.number
+    if color is None and number is None:
+        return
+    if not isinstance(color, Color):
+        raise TypeError(f"a numbered tile needs a Color, got {color!r}")
+    if type(number) is not int or not MIN_NUMBER <= number <= MAX_NUMBER:
+        raise ValueError(f"a tile's number is {MIN_NUMBER}..{MAX_NUMBER}, got {number!r}")
+
+
+@attrs.frozen(order=False, cache_hash=True)
+class Tile:
+    """One tile: ``Tile(Color.RED, 7)`` or the joker, :data:`JOKER` (colour and number ``None``).
+
+    Tiles compare equal by colour and number: the two red 7s of a set are the same ``Tile``, and
+    a multiset of tiles (a rack, a table) counts copies. Tiles sort by colour, then number, with
+    jokers last, which is the order a player arranges a rack in.
+
+    >>> Tile(Color.RED, 7)
+    Tile(Color.RED, 7)
+    >>> str(Tile(Color.RED, 7)), str(JOKER)
+    ('r7', 'j')
+    >>> sorted([JOKER, Tile(Color.BLUE, 2), Tile(Color.BLACK, 9)])
+    [Tile(Color.BLACK, 9), Tile(Color.BLUE, 2), JOKER]
+    """
+
+    color: Color | None = attrs.field(validator=_check_tile)
+    number: int | None = attrs.field(validator=_check_tile)
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is the joker."""
+        return self.number is None
+
+    @property
+    def value(self) -> int:
+        """The tile's number; 0 for a joker, whose worth depends on the edition's penalty."""
+        return 0 if self.number is None else self.number
+
+    @property
+    def sort_key(self) -> tuple[int, int]:
+        """Key for sorting: colour rank, then number; jokers last."""
+        if self.color is None or self.number is None:
+            return (len(Color), 0)
+        return (self.color.rank, self.number)
+
+    def __lt__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.sort_key < other.sort_key
+
+    def __le__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.sort_key <= other.sort_key
+
+    def __gt__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.sort_key > other.sort_key
+
+    def __ge__(self, other: Tile) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.sort_key >= other.sort_key
+
+    def __str__(self) -> str:
+        if self.color is None:
+            return "j"
+        return f"{self.color.value}{self.number}"
+
+    def __repr__(self) -> str:
+        if self.color is None:
+            return "JOKER"
+        return f"Tile(Color.{self.color.name}, {self.number})"
+
+
+#: The joker. There is one ``Tile`` value for all jokers; a set holds several copies of it.
+JOKER: Final = Tile(None, None)
+
+
+def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if value < 1:
+        raise ValueError(f"{attribute.name} must be at least 1, got {value}")
+
+
+def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if value < 0:
+        raise ValueError(f"{attribute.name} must be at least 0, got {value}")
+
+
+def _to_colors(value: object) -> tuple[Color, ...]:
+    colors = tuple(Color(c) for c in value)  # type: ignore[attr-defined]
+    if not colors or len(set(colors)) != len(colors):
+        raise ValueError(f"a tile set needs distinct colours, got {colors!r}")
+    return colors
+
+
+def _to_numbers(value: object) -> tuple[int, ...]:
+    numbers = tuple(int(n) for n in value)  # type: ignore[attr-defined]
+    if not numbers or numbers != tuple(range(numbers[0], numbers[0] + len(numbers))):
+        raise ValueError(f"a tile set's numbers are consecutive, got {numbers!r}")
+    if numbers[0] < MIN_NUMBER or numbers[-1] > MAX_NUMBER:
+        raise ValueError(f"a tile set's numbers lie in {MIN_NUMBER}..{MAX_NUMBER}")
+    return numbers
+
+
+@attrs.frozen
+class TileSet:
+    """The tiles in one box: every colour x number in ``copies`` copies, plus ``jokers`` jokers.
+
+    >>> STANDARD_SET.size, XP_SET.size
+    (106, 160)
+    >>> STANDARD_SET.count(Tile(Color.RED, 7)), STANDARD_SET.count(JOKER)
+    (2, 2)
+    """
+
+    colors: tuple[Color, ...] = attrs.field(default=tuple(Color), converter=_to_colors)
+    numbers: tuple[int, ...] = attrs.field(
+        default=tuple(range(MIN_NUMBER, MAX_NUMBER + 1)), converter=_to_numbers
+    )
+    copies: int = attrs.field(default=2, validator=_positive)
+    jokers: int = attrs.field(default=2, validator=_non_negative)
+
+    @property
+    def size(self) -> int:
+        """How many tiles the box holds."""
+        return len(self.colors) * len(self.numbers) * self.copies + self.jokers
+
+    def count(self, tile: Tile) -> int:
+        """How many copies of ``tile`` the set holds (0 for a colour or number it lacks)."""
+        if tile.is_joker:
+            return self.jokers
+        if tile.color in self.colors and tile.number in self.numbers:
+            return self.copies
+        return 0
+
+    def distinct_tiles(self) -> tuple[Tile, ...]:
+        """Each numbered tile once, in rack order, then the joker if the set has any."""
+        tiles = tuple(Tile(c, n) for c in self.colors for n in self.numbers)
+        return (*tiles, JOKER) if self.jokers else tiles
+
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """The full multiset of tiles in the box, in rack order (shuffle it to deal)."""
+        return tuple(self._iter_all())
+
+    def _iter_all(self) -> Iterator[Tile]:
+        for color in self.colors:
+            for number in self.numbers:
+                for _ in range(self.copies):
+                    yield Tile(color, number)
+        for _ in range(self.jokers):
+            yield JOKER
+
+
+#: The standard box: 4 colours x 13 numbers x 2 copies + 2 jokers = 106 tiles.
+STANDARD_SET: Final = TileSet()
+#: The XP box for up to six players: 4 colours x 13 numbers x 3 copies + 4 jokers = 160 tiles.
+XP_SET: Final = TileSet(copies=3, jokers=4)
