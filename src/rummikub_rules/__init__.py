@@ -35,6 +35,7 @@ from rummikub_rules.notation import (
     parse_tiles,
 )
 from rummikub_rules.tiles import JOKER, STANDARD_SET, XP_SET, Color, Tile, TileSet
+from rummikub_rules.turns import Code, Verdict, Violation, check_turn
 
 __version__ = "0.1.0.dev0"
 
@@ -44,6 +45,7 @@ __all__ = [
     "JOKER",
     "STANDARD_SET",
     "XP_SET",
+    "Code",
     "Color",
     "Difference",
     "Edition",
@@ -64,7 +66,10 @@ __all__ = [
     "Tile",
     "TileSet",
     "UnknownEditionError",
+    "Verdict",
+    "Violation",
     "__version__",
+    "check_turn",
     "format_tile",
     "format_tiles",
     "get_edition",

@@ -1,0 +1,68 @@
+"""The actions a player takes on a turn (RULES.md sections 3 and 5).
+
+Actions are frozen records: a game's history is a tuple of them, which makes replay and JSON
+trivial. ``GameState.apply`` judges them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeAlias
+
+import attrs
+
+from rummikub_rules.melds import Table
+from rummikub_rules.tiles import Tile
+
+__all__ = ["Action", "Draw", "FailedTurn", "Pass", "Play", "Timeout"]
+
+
+def _to_table(value: Table) -> Table:
+    if not isinstance(value, Table):
+        raise TypeError(f"Play takes the whole table after the turn as a Table, got {value!r}")
+    return value
+
+
+def _to_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
+    tiles = tuple(value)
+    for tile in tiles:
+        if not isinstance(tile, Tile):
+            raise TypeError(f"expected Tile objects, got {tile!r}")
+    return tiles
+
+
+@attrs.frozen
+class Play:
+    """Lay tiles: ``after`` is the whole table the player leaves (RULES.md section 4)."""
+
+    after: Table = attrs.field(converter=_to_table)
+
+
+@attrs.frozen
+class Draw:
+    """Draw one tile from the pool, which ends the turn."""
+
+
+@attrs.frozen
+class Pass:
+    """Do nothing; allowed only when the pool is empty."""
+
+
+@attrs.frozen
+class Timeout:
+    """Time ran out with the table as it was: the player draws the edition's ``timeout_draw``."""
+
+
+@attrs.frozen
+class FailedTurn:
+    """The player could not leave a valid table: the table is restored, minus ``to_pool``.
+
+    ``to_pool`` names table tiles that could not be put back (shuffled into the pool); the player
+    draws the edition's ``failed_turn_draw``.
+    """
+
+    to_pool: tuple[Tile, ...] = attrs.field(default=(), converter=_to_tiles)
+
+
+#: Any action a player may take.
+Action: TypeAlias = "Play | Draw | Pass | Timeout | FailedTurn"

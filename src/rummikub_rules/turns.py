@@ -1,0 +1,609 @@
+"""The turn referee: is a proposed table rearrangement a legal play? (RULES.md section 4).
+
+:func:`check_turn` takes the table before the turn, the player's rack and the whole table the
+player proposes to leave, and returns a :class:`Verdict` listing every rule broken. The checks are
+layered like the rules: tiles that exist (section 1), conservation (4.2-4.3), meld validity (4.1),
+the initial meld (4.4) and jokers already on the table (4.5). Rule breaches are data, never
+exceptions.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+
+import attrs
+
+from rummikub_rules.editions import (
+    CLASSIC,
+    Edition,
+    GroupJokerReplacement,
+    JokerRetrieval,
+    ReplacementFrom,
+)
+from rummikub_rules.melds import Meld, MeldKind, Reading, Table
+from rummikub_rules.notation import format_tiles
+from rummikub_rules.tiles import JOKER, Tile
+
+__all__ = ["Code", "Verdict", "Violation", "check_turn"]
+
+
+class Code(str, enum.Enum):
+    """Why a turn or an action is illegal (RULES.md section 8). Compares equal to its string."""
+
+    UNKNOWN_TILE = "unknown_tile"
+    INVALID_MELD = "invalid_meld"
+    TABLE_TILE_REMOVED = "table_tile_removed"
+    TILE_NOT_IN_RACK = "tile_not_in_rack"
+    NO_TILE_PLAYED = "no_tile_played"
+    INITIAL_MELD_USES_TABLE = "initial_meld_uses_table"
+    INITIAL_MELD_TOO_LOW = "initial_meld_too_low"
+    JOKER_IN_INITIAL_MELD = "joker_in_initial_meld"
+    JOKER_RETRIEVAL_FORBIDDEN = "joker_retrieval_forbidden"
+    FREED_JOKER_NEEDS_RACK_TILES = "freed_joker_needs_rack_tiles"
+    JOKER_MELD_LOCKED = "joker_meld_locked"
+    GAME_OVER = "game_over"
+    POOL_EMPTY = "pool_empty"
+    POOL_NOT_EMPTY = "pool_not_empty"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Violation:
+    """One rule broken: its code, a sentence for the player, and the tiles or melds concerned."""
+
+    code: Code = attrs.field(converter=Code)
+    message: str
+    tiles: tuple[Tile, ...] = ()
+    melds: tuple[Meld, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.code.value}: {self.message}"
+
+
+@attrs.frozen
+class Verdict:
+    """The referee's answer: legal (``ok``, also its truth value) or every rule broken.
+
+    ``played`` is the rack tiles the turn lays, in rack order; ``retrieved_jokers`` how many jokers
+    already on the table now stand for something else. ``table`` is the table after the turn with
+    the kind of every ambiguous meld (one numbered tile and jokers) declared as the referee read it,
+    so that it keeps that reading from then on.
+    """
+
+    violations: tuple[Violation, ...] = ()
+    played: tuple[Tile, ...] = ()
+    retrieved_jokers: int = 0
+    table: Table = attrs.field(factory=Table)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the turn is legal."""
+        return not self.violations
+
+    @property
+    def codes(self) -> tuple[Code, ...]:
+        """The codes of the violations, in the order found."""
+        return tuple(v.code for v in self.violations)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        if self.ok:
+            return f"legal: lays {format_tiles(self.played) or 'nothing'}"
+        return "illegal: " + " ".join(v.message for v in self.violations)
+
+
+def check_turn(
+    before: Table,
+    rack: Iterable[Tile],
+    after: Table,
+    *,
+    opened: bool,
+    edition: Edition = CLASSIC,
+) -> Verdict:
+    """Judge one turn under ``edition`` and list every rule it breaks.
+
+    ``before`` is the table at the start of the turn, ``rack`` the player's rack at its start,
+    ``after`` the whole table the player leaves, ``opened`` whether the player made the initial
+    meld on an earlier turn. Never raises on well-typed input, however wrong the turn.
+
+    >>> from rummikub_rules import parse_table, parse_tiles
+    >>> check_turn(parse_table("r4 r5 r6 r7 r8"), parse_tiles("r6 k2"),
+    ...            parse_table("r4 r5 r6 | r6 r7 r8"), opened=True).ok
+    True
+    >>> v = check_turn(parse_table("b3 b4 b5 b6"), parse_tiles("k6 r6"),
+    ...                parse_table("b3 | b5 b6 k6 r6 | b4"), opened=True)
+    >>> [c.value for c in v.codes]
+    ['invalid_meld', 'invalid_meld', 'invalid_meld']
+    """
+    turn = _Turn(before, tuple(rack), after, opened, edition)
+    violations = [*turn.unknown_tiles(), *turn.conservation(), *turn.invalid_melds()]
+    best: tuple[list[Violation], int, tuple[Reading | None, ...]] | None = None
+    for choice in turn.reading_choices():
+        found, retrieved = turn.jokers_and_opening(choice)
+        if best is None or (len(found), retrieved) < (len(best[0]), best[1]):
+            best = (found, retrieved, choice)
+        if not found and not retrieved:
+            break
+    assert best is not None
+    found, retrieved, choice = best
+    return Verdict(
+        violations=(*violations, *found),
+        played=tuple(sorted(turn.played.elements())),
+        retrieved_jokers=retrieved,
+        table=turn.declared_table(choice),
+    )
+
+
+#: A joker's role: ("run", the tile it stands for) or ("group", its number). RULES.md 4.5.
+_Role = tuple[str, object]
+
+
+@attrs.frozen
+class _Joker:
+    """A joker in a meld, with the role its reading gives it."""
+
+    role: _Role | None
+    meld: int
+    reading: Reading | None
+
+
+class _Turn:
+    """The facts of one turn, computed once and shared by the rule checks."""
+
+    def __init__(
+        self, before: Table, rack: tuple[Tile, ...], after: Table, opened: bool, edition: Edition
+    ) -> None:
+        self.before = before
+        self.after = after
+        self.rack = rack
+        self.opened = opened
+        self.edition = edition
+        self.before_count = Counter(before.tiles)
+        self.after_count = Counter(after.tiles)
+        self.rack_count = Counter(rack)
+        self.removed = self.before_count - self.after_count
+        self.added = self.after_count - self.before_count
+        self.not_in_rack = self.added - self.rack_count
+        self.played = self.added - self.not_in_rack
+        self.after_readings = [meld.readings(edition) for meld in after.melds]
+        self.before_readings = [
+            meld.readings(edition) if JOKER in meld.tiles else () for meld in before.melds
+        ]
+
+    # -- RULES.md section 1: tiles the set has ------------------------------------------------
+
+    def unknown_tiles(self) -> Iterator[Violation]:
+        """Tiles, or copies of a tile, that the edition's tile set does not have."""
+        present = (self.before_count + self.rack_count) | self.after_count
+        tile_set = self.edition.tile_set
+        for tile, count in sorted(present.items()):
+            have = tile_set.count(tile)
+            if count <= have:
+                continue
+            if have == 0:
+                message = f"This set has no {tile} tile."
+            else:
+                message = (
+                    f"This set has {have} {_plural(have, 'copy', 'copies')} of {tile}, "
+                    f"but {count} are on the table and rack."
+                )
+            yield Violation(Code.UNKNOWN_TILE, message, tiles=(tile,))
+
+    # -- RULES.md 4.2 and 4.3: conservation ---------------------------------------------------
+
+    def conservation(self) -> Iterator[Violation]:
+        """Table tiles stay on the table; added tiles come from the rack; at least one is added."""
+        if self.removed:
+            tiles = tuple(sorted(self.removed.elements()))
+            yield Violation(
+                Code.TABLE_TILE_REMOVED,
+                f"{format_tiles(tiles)} {_verb(tiles, 'was', 'were')} on the table and must stay "
+                "there; tiles on the table never go back to a rack.",
+                tiles=tiles,
+            )
+        if self.not_in_rack:
+            tiles = tuple(sorted(self.not_in_rack.elements()))
+            yield Violation(
+                Code.TILE_NOT_IN_RACK,
+                f"{format_tiles(tiles)} {_verb(tiles, 'is', 'are')} laid but not on the "
+                "player's rack.",
+                tiles=tiles,
+            )
+        if not self.added:
+            yield Violation(
+                Code.NO_TILE_PLAYED,
+                "No tile from the rack was laid; a player who does not play draws a tile.",
+            )
+
+    # -- RULES.md 4.1: every meld valid --------------------------------------------------------
+
+    def invalid_melds(self) -> Iterator[Violation]:
+        """Melds of the table after that read as neither a run nor a group."""
+        for meld, readings in zip(self.after.melds, self.after_readings, strict=True):
+            if not readings:
+                problem = meld.problem(self.edition) or f"{meld} is not a valid meld."
+                yield Violation(Code.INVALID_MELD, problem, tiles=meld.tiles, melds=(meld,))
+
+    # -- Ambiguous melds: try each reading (RULES.md section 2, rulings) ----------------------
+
+    def reading_choices(self) -> Iterator[tuple[Reading | None, ...]]:
+        """Every combination of readings for the melds of before and after (most have one)."""
+        options = [r or (None,) for r in (*self.before_readings, *self.after_readings)]
+        return itertools.product(*options)
+
+    def declared_table(self, choice: tuple[Reading | None, ...]) -> Table:
+        """The table after with each ambiguous meld's kind declared as read."""
+        chosen = choice[len(self.before_readings) :]
+        melds = [
+            meld.with_kind(reading.kind)
+            if meld.kind is None and reading is not None and len(readings) > 1
+            else meld
+            for meld, readings, reading in zip(
+                self.after.melds, self.after_readings, chosen, strict=True
+            )
+        ]
+        return Table(melds)
+
+    def jokers_and_opening(self, choice: tuple[Reading | None, ...]) -> tuple[list[Violation], int]:
+        """Sections 4.4 and 4.5 under one choice of readings: violations and jokers retrieved."""
+        split = len(self.before_readings)
+        before_choice, after_choice = choice[:split], choice[split:]
+        found: list[Violation] = []
+        if not self.opened:
+            found.extend(self.initial_meld(after_choice))
+        retrieved = 0
+        if JOKER in self.before_count:
+            old = _jokers(self.before.melds, before_choice)
+            new = _jokers(self.after.melds, after_choice)
+            freed, landed = _unpaired(old, new)
+            retrieved = len(freed)
+            found.extend(self.joker_retrieval(freed, landed, before_choice, after_choice))
+            if self.edition.joker_melds_extend_only:
+                found.extend(self.locked_melds(before_choice, after_choice))
+        return found, retrieved
+
+    # -- RULES.md 4.4: the initial meld --------------------------------------------------------
+
+    def initial_meld(self, after_choice: Sequence[Reading | None]) -> Iterator[Violation]:
+        """The opening: table untouched, new melds from the rack only, worth the threshold."""
+        edition = self.edition
+        before_melds = Counter(self.before.melds)
+        after_melds = Counter(self.after.melds)
+        if not edition.opening_may_use_table and before_melds - after_melds:
+            changed = tuple((before_melds - after_melds).elements())
+            yield Violation(
+                Code.INITIAL_MELD_USES_TABLE,
+                "Before the initial meld is made, the melds on the table must stay as they "
+                f"are; {_meld_list(changed)} {_verb(changed, 'was', 'were')} changed.",
+                melds=changed,
+            )
+        if self.played[JOKER] and not edition.joker_in_initial_meld:
+            yield Violation(
+                Code.JOKER_IN_INITIAL_MELD,
+                "This edition does not allow a joker in the initial meld.",
+                tiles=(JOKER,),
+            )
+        if not self.added:
+            return
+        value = self.opening_value(after_choice, after_melds - before_melds)
+        if value < edition.initial_meld_points:
+            yield Violation(
+                Code.INITIAL_MELD_TOO_LOW,
+                f"The initial meld is worth {value} points from the rack; it needs at least "
+                f"{edition.initial_meld_points}, laid in this one turn.",
+                tiles=tuple(sorted(self.played.elements())),
+            )
+
+    def opening_value(
+        self, after_choice: Sequence[Reading | None], new_melds: Counter[Meld]
+    ) -> int:
+        """The most points that new melds made only of rack tiles can be worth together."""
+        candidates: list[tuple[Counter[Tile], int]] = []
+        for meld, reading in zip(self.after.melds, after_choice, strict=True):
+            if reading is None or new_melds[meld] <= 0:
+                continue
+            new_melds[meld] -= 1
+            tiles = Counter(meld.tiles)
+            if not tiles - self.played:
+                candidates.append((tiles, reading.value))
+        return _best_subset_value(candidates, self.played)
+
+    # -- RULES.md 4.5: jokers already on the table ---------------------------------------------
+
+    def joker_retrieval(
+        self,
+        freed: list[_Joker],
+        landed: list[_Joker],
+        before_choice: Sequence[Reading | None],
+        after_choice: Sequence[Reading | None],
+    ) -> Iterator[Violation]:
+        """Whether the jokers whose role changed could be retrieved, and where they ended."""
+        if not freed:
+            return
+        if not self.opened:
+            yield Violation(
+                Code.JOKER_RETRIEVAL_FORBIDDEN,
+                "A player who has not made the initial meld may not take a joker from the "
+                f"table; {_joker_list(freed, self.before.melds)}.",
+                tiles=(JOKER,) * len(freed),
+                melds=_melds_of(freed, self.before.melds),
+            )
+            return
+        if self.edition.joker_retrieval is JokerRetrieval.REPLACE and not self.replaced(
+            freed, before_choice, after_choice
+        ):
+            tile_from = (
+                "from the rack"
+                if self.edition.replacement_from is ReplacementFrom.RACK
+                else "from the rack or the table"
+            )
+            yield Violation(
+                Code.JOKER_RETRIEVAL_FORBIDDEN,
+                "In this edition a joker is freed only when a tile it stands for takes its "
+                f"place ({tile_from}); {_joker_list(freed, self.before.melds)} without that.",
+                tiles=(JOKER,) * len(freed),
+                melds=_melds_of(freed, self.before.melds),
+            )
+        need = self.edition.freed_joker_rack_tiles
+        if need and not self.freed_jokers_accompanied(len(freed), landed, need):
+            yield Violation(
+                Code.FREED_JOKER_NEEDS_RACK_TILES,
+                "A joker taken from the table must be used this turn in a meld with at least "
+                f"{need} {_plural(need, 'tile', 'tiles')} laid from the rack.",
+                tiles=(JOKER,) * len(freed),
+                melds=tuple(self.after.melds[j.meld] for j in landed),
+            )
+
+    def replaced(
+        self,
+        freed: list[_Joker],
+        before_choice: Sequence[Reading | None],
+        after_choice: Sequence[Reading | None],
+    ) -> bool:
+        """Under ``replace``: whether a natural tile of each freed joker's role stands in its place.
+
+        A tile stands in the joker's place when the table after holds more natural copies of it
+        in melds of the joker's kind than the table before did; with ``replacement_from = rack``
+        those copies must also have been laid from the rack this turn.
+        """
+        gained = _natural_by_kind(self.after.melds, after_choice) - _natural_by_kind(
+            self.before.melds, before_choice
+        )
+        if self.edition.replacement_from is ReplacementFrom.RACK:
+            gained = Counter({key: min(n, self.played[key[1]]) for key, n in gained.items()})
+        demands: list[tuple[tuple[MeldKind, Tile], ...]] = []
+        both = self.edition.group_joker_replacement is GroupJokerReplacement.BOTH
+        for joker in freed:
+            demands.extend(_demands(joker, self.before.melds[joker.meld], both))
+        return _can_supply(demands, gained)
+
+    def freed_jokers_accompanied(self, freed: int, landed: list[_Joker], need: int) -> bool:
+        """Whether each freed joker can share a meld with ``need`` rack tiles.
+
+        Jokers are identical, so any ``freed`` of the jokers that landed in a new role may be the
+        freed ones (the others came from the rack, and count as rack tiles of their meld).
+        """
+        played_numbered = Counter({t: n for t, n in self.played.items() if t != JOKER})
+        for chosen in itertools.combinations(range(len(landed)), freed):
+            targets = sorted({landed[i].meld for i in chosen})
+            rack_jokers = Counter(landed[i].meld for i in range(len(landed)) if i not in chosen)
+            if _assign_rack_tiles(
+                [(Counter(self.after.melds[m].tiles), need - rack_jokers[m]) for m in targets],
+                played_numbered,
+            ):
+                return True
+        return False
+
+    def locked_melds(
+        self, before_choice: Sequence[Reading | None], after_choice: Sequence[Reading | None]
+    ) -> Iterator[Violation]:
+        """``joker_melds_extend_only``: a meld holding a joker may only be extended."""
+        locked = [i for i, meld in enumerate(self.before.melds) if meld.jokers and before_choice[i]]
+        if _match_extensions(locked, self.before.melds, before_choice, self.after, after_choice):
+            return
+        melds = tuple(self.before.melds[i] for i in locked)
+        yield Violation(
+            Code.JOKER_MELD_LOCKED,
+            "In this edition a meld holding a joker may be extended but never split or "
+            f"shortened; {_meld_list(melds)} must stand on the table with all "
+            f"{_plural(len(melds), 'its', 'their')} tiles, the joker in place or replaced by "
+            "its tile.",
+            melds=melds,
+        )
+
+
+def _jokers(melds: Sequence[Meld], choice: Sequence[Reading | None]) -> list[_Joker]:
+    """Every joker of ``melds`` with the role that the chosen reading of its meld gives it."""
+    found = []
+    for index, (meld, reading) in enumerate(zip(melds, choice, strict=True)):
+        for position, tile in enumerate(meld.tiles):
+            if tile.number is None:
+                found.append(_Joker(_role(reading, position), index, reading))
+    return found
+
+
+def _role(reading: Reading | None, position: int) -> _Role | None:
+    if reading is None:
+        return None
+    if reading.kind is MeldKind.RUN:
+        return ("run", reading.stands_for[position][0])
+    return ("group", reading.number)
+
+
+def _unpaired(old: list[_Joker], new: list[_Joker]) -> tuple[list[_Joker], list[_Joker]]:
+    """Pair old and new jokers with equal roles as often as possible (RULES.md 4.5).
+
+    Returns the old jokers left unpaired (retrieved) and the new ones left unpaired (where the
+    retrieved jokers and any jokers from the rack landed). A joker in a meld with no valid reading
+    has no role; it pairs with any leftover joker, since nobody can say what it stood for.
+    """
+    waiting: dict[_Role, list[_Joker]] = {}
+    for joker in new:
+        if joker.role is not None:
+            waiting.setdefault(joker.role, []).append(joker)
+    freed = []
+    for joker in old:
+        same = waiting.get(joker.role) if joker.role is not None else None
+        if same:
+            same.pop()
+        else:
+            freed.append(joker)
+    landed = [j for js in waiting.values() for j in js]
+    wild_new = sum(1 for j in new if j.role is None)
+    wild_old = [j for j in freed if j.role is None]
+    freed = [j for j in freed if j.role is not None]
+    excess = min(len(wild_old), len(landed))
+    landed = landed[excess:]
+    freed = freed[wild_new:] if wild_new else freed
+    return freed, landed
+
+
+def _natural_by_kind(
+    melds: Sequence[Meld], choice: Sequence[Reading | None]
+) -> Counter[tuple[MeldKind, Tile]]:
+    counts: Counter[tuple[MeldKind, Tile]] = Counter()
+    for meld, reading in zip(melds, choice, strict=True):
+        if reading is not None:
+            counts.update((reading.kind, t) for t in meld.tiles if t.number is not None)
+    return counts
+
+
+def _demands(joker: _Joker, meld: Meld, both: bool) -> list[tuple[tuple[MeldKind, Tile], ...]]:
+    """The tiles that must take a freed joker's place: each entry is one tile, any of options."""
+    reading = joker.reading
+    assert reading is not None
+    assert joker.role is not None
+    if reading.kind is MeldKind.RUN:
+        tile = joker.role[1]
+        assert isinstance(tile, Tile)
+        return [((MeldKind.RUN, tile),)]
+    missing = next(
+        options for options, t in zip(reading.stands_for, meld.tiles, strict=True) if t == JOKER
+    )
+    option = tuple((MeldKind.GROUP, t) for t in missing)
+    count = max(1, len(missing) - (meld.jokers - 1)) if both else 1
+    return [option] * count
+
+
+def _can_supply(
+    demands: list[tuple[tuple[MeldKind, Tile], ...]], supply: Counter[tuple[MeldKind, Tile]]
+) -> bool:
+    """Whether each demand takes one unit of one of its options, within ``supply``."""
+    if not demands:
+        return True
+    first, rest = demands[0], demands[1:]
+    for option in first:
+        if supply[option] > 0:
+            supply[option] -= 1
+            if _can_supply(rest, supply):
+                supply[option] += 1
+                return True
+            supply[option] += 1
+    return False
+
+
+def _assign_rack_tiles(targets: list[tuple[Counter[Tile], int]], pool: Counter[Tile]) -> bool:
+    """Whether each target meld can claim its needed number of rack tiles from ``pool``."""
+    if not targets:
+        return True
+    (tiles, need), rest = targets[0], targets[1:]
+    if need <= 0:
+        return _assign_rack_tiles(rest, pool)
+    available = [t for t in tiles if t != JOKER and pool[t] > 0]
+    units = [t for t in available for _ in range(min(tiles[t], pool[t]))]
+    for combo in set(itertools.combinations(units, need)):
+        taken = Counter(combo)
+        if _assign_rack_tiles(rest, pool - taken):
+            return True
+    return False
+
+
+def _best_subset_value(candidates: list[tuple[Counter[Tile], int]], budget: Counter[Tile]) -> int:
+    """The largest total value of candidate melds whose tiles fit in ``budget`` together."""
+    union: Counter[Tile] = Counter()
+    for tiles, _ in candidates:
+        union += tiles
+    if not union - budget:
+        return sum(value for _, value in candidates)
+    if not candidates:
+        return 0
+    (tiles, value), rest = candidates[0], candidates[1:]
+    skip = _best_subset_value(rest, budget)
+    if tiles - budget:
+        return skip
+    return max(skip, value + _best_subset_value(rest, budget - tiles))
+
+
+def _match_extensions(
+    locked: list[int],
+    before: Sequence[Meld],
+    before_choice: Sequence[Reading | None],
+    after: Table,
+    after_choice: Sequence[Reading | None],
+    used: frozenset[int] = frozenset(),
+) -> bool:
+    """Whether each locked meld of ``before`` has its own meld of ``after`` extending it."""
+    if not locked:
+        return True
+    index, rest = locked[0], locked[1:]
+    old, old_reading = before[index], before_choice[index]
+    assert old_reading is not None
+    for j, (meld, reading) in enumerate(zip(after.melds, after_choice, strict=True)):
+        if j in used or reading is None or not _extends(old, old_reading, meld, reading):
+            continue
+        if _match_extensions(rest, before, before_choice, after, after_choice, used | {j}):
+            return True
+    return False
+
+
+def _extends(old: Meld, old_reading: Reading, new: Meld, new_reading: Reading) -> bool:
+    """Whether ``new`` is ``old`` extended, its jokers kept in place or replaced by their tile."""
+    if old_reading.kind is not new_reading.kind:
+        return False
+    if old_reading.kind is MeldKind.GROUP:
+        numbered = Counter(t for t in old.tiles if t != JOKER)
+        return old_reading.number == new_reading.number and not numbered - Counter(new.tiles)
+    size = len(old.tiles)
+    for offset in range(len(new.tiles) - size + 1):
+        window = new_reading.stands_for[offset : offset + size]
+        if window != old_reading.stands_for:
+            continue
+        if all(
+            o == n or (o == JOKER and n.number is not None)
+            for o, n in zip(old.tiles, new.tiles[offset : offset + size], strict=True)
+        ):
+            return True
+    return False
+
+
+def _melds_of(jokers: list[_Joker], melds: Sequence[Meld]) -> tuple[Meld, ...]:
+    return tuple(melds[i] for i in sorted({j.meld for j in jokers}))
+
+
+def _joker_list(jokers: list[_Joker], melds: Sequence[Meld]) -> str:
+    parts = []
+    for joker in jokers:
+        role = joker.role
+        assert role is not None
+        what = f"{role[1]}" if role[0] == "run" else f"a {role[1]} in a group"
+        parts.append(f"the joker standing for {what} in {melds[joker.meld]} was taken")
+    return "; ".join(parts)
+
+
+def _meld_list(melds: Sequence[Meld]) -> str:
+    return ", ".join(f"[{m}]" for m in melds)
+
+
+def _plural(count: int, one: str, many: str) -> str:
+    return one if count == 1 else many
+
+
+def _verb(tiles: Sequence[object], one: str, many: str) -> str:
+    return one if len(tiles) == 1 else many
