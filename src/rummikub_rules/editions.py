@@ -151,7 +151,7 @@ class Difference:
         return f"{self.field}: {self.left} -> {self.right}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Edition:
     """One complete rule set. Field names and meanings are those of RULES.md.
 

@@ -16,7 +16,7 @@ from typing import Final, Protocol
 
 import attrs
 
-from rummikub_rules.tiles import STANDARD_SET, Color, Tile, TileSet
+from rummikub_rules.tiles import MIN_NUMBER, NUMBERS, STANDARD_SET, Color, Tile, TileSet
 
 __all__ = ["STANDARD_MELD_RULES", "Meld", "MeldKind", "MeldRules", "Reading", "RunWrap", "Table"]
 
@@ -127,6 +127,9 @@ class Meld:
 
     tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
     kind: MeldKind | None = attrs.field(default=None, converter=attrs.converters.optional(MeldKind))
+    _memo: dict[object, tuple[Reading, ...]] = attrs.field(
+        init=False, factory=dict, eq=False, hash=False, repr=False
+    )
 
     @property
     def jokers(self) -> int:
@@ -143,14 +146,18 @@ class Meld:
         >>> [r.kind.value for r in parse_meld("r5 j j").readings()]
         ['run', 'group']
         """
-        return _read(
-            self.tiles,
-            self.kind,
-            edition.tile_set,
-            RunWrap(edition.run_wrap),
-            edition.group_colors_distinct,
-            edition.max_jokers_per_meld,
-        )
+        found = self._memo.get(edition)
+        if found is None:
+            found = _read(
+                self.tiles,
+                self.kind,
+                edition.tile_set,
+                edition.run_wrap,
+                edition.group_colors_distinct,
+                edition.max_jokers_per_meld,
+            )
+            self._memo[edition] = found
+        return found
 
     def reading(self, edition: MeldRules = STANDARD_MELD_RULES) -> Reading | None:
         """The meld's reading (the run reading first if ambiguous), or ``None`` if invalid."""
@@ -325,8 +332,11 @@ def _read_run(
             numbers = [n if n <= hi else lo for n in range(start, start + size)]
         if all(t.number is None or t.number == n for t, n in zip(tiles, numbers, strict=True)):
             assert color is not None
+            base = color.rank * NUMBERS - MIN_NUMBER
             return Reading(
-                MeldKind.RUN, tuple((Tile(color, n),) for n in numbers), value=sum(numbers)
+                MeldKind.RUN,
+                tuple((Tile.from_index(base + n),) for n in numbers),
+                value=sum(numbers),
             )
     return None
 
@@ -342,11 +352,15 @@ def _read_group(
         colors = [t.color for t in numbered]
         if len(set(colors)) != len(colors):
             return None
-        options = tuple(Tile(c, number) for c in tile_set.colors if c not in colors)
+        options = tuple(_tile(c, number) for c in tile_set.colors if c not in colors)
     else:
-        options = tuple(Tile(c, number) for c in tile_set.colors)
+        options = tuple(_tile(c, number) for c in tile_set.colors)
     stands_for = tuple(options if t.number is None else (t,) for t in tiles)
     return Reading(MeldKind.GROUP, stands_for, value=number * len(tiles))
+
+
+def _tile(color: Color, number: int) -> Tile:
+    return Tile.from_index(color.rank * NUMBERS + number - MIN_NUMBER)
 
 
 def _diagnose(meld: Meld, rules: MeldRules) -> str:

@@ -17,6 +17,7 @@ __all__ = ["JOKER", "STANDARD_SET", "XP_SET", "Color", "Tile", "TileSet"]
 #: The lowest and highest numbers printed on any Rummikub tile.
 MIN_NUMBER: Final = 1
 MAX_NUMBER: Final = 13
+NUMBERS: Final = MAX_NUMBER - MIN_NUMBER + 1
 
 
 class Color(str, enum.Enum):
@@ -37,6 +38,8 @@ class Color(str, enum.Enum):
 
 
 _COLOR_RANK: Final = {color: i for i, color in enumerate(Color)}
+#: The :attr:`Tile.index` of the joker; numbered tiles have 0 .. JOKER_INDEX - 1.
+JOKER_INDEX: Final = len(Color) * NUMBERS
 
 
 def _check_tile(instance: Tile, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -67,6 +70,25 @@ class Tile:
 
     color: Color | None = attrs.field(validator=_check_tile)
     number: int | None = attrs.field(validator=_check_tile)
+    #: A small integer naming the tile, in rack order: 0-51 for numbered tiles, 52 for the joker.
+    #: Fast to hash and compare, so the referee and the solver count tiles by it.
+    index: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.color is None or self.number is None:
+            index = JOKER_INDEX
+        else:
+            index = self.color.rank * NUMBERS + self.number - MIN_NUMBER
+        object.__setattr__(self, "index", index)
+
+    @classmethod
+    def from_index(cls, index: int) -> Tile:
+        """The tile whose :attr:`index` is ``index``.
+
+        >>> Tile.from_index(Tile(Color.BLUE, 5).index)
+        Tile(Color.BLUE, 5)
+        """
+        return _BY_INDEX[index]
 
     @property
     def is_joker(self) -> bool:
@@ -78,32 +100,25 @@ class Tile:
         """The tile's number; 0 for a joker, whose worth depends on the edition's penalty."""
         return 0 if self.number is None else self.number
 
-    @property
-    def sort_key(self) -> tuple[int, int]:
-        """Key for sorting: colour rank, then number; jokers last."""
-        if self.color is None or self.number is None:
-            return (len(Color), 0)
-        return (self.color.rank, self.number)
-
     def __lt__(self, other: Tile) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
-        return self.sort_key < other.sort_key
+        return self.index < other.index
 
     def __le__(self, other: Tile) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
-        return self.sort_key <= other.sort_key
+        return self.index <= other.index
 
     def __gt__(self, other: Tile) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
-        return self.sort_key > other.sort_key
+        return self.index > other.index
 
     def __ge__(self, other: Tile) -> bool:
         if not isinstance(other, Tile):
             return NotImplemented
-        return self.sort_key >= other.sort_key
+        return self.index >= other.index
 
     def __str__(self) -> str:
         if self.color is None:
@@ -118,6 +133,9 @@ class Tile:
 
 #: The joker. There is one ``Tile`` value for all jokers; a set holds several copies of it.
 JOKER: Final = Tile(None, None)
+_BY_INDEX: Final = tuple(
+    [Tile(c, n) for c in Color for n in range(MIN_NUMBER, MAX_NUMBER + 1)] + [JOKER]
+)
 
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -146,7 +164,7 @@ def _to_numbers(value: object) -> tuple[int, ...]:
     return numbers
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class TileSet:
     """The tiles in one box: every colour x number in ``copies`` copies, plus ``jokers`` jokers.
 

@@ -10,9 +10,10 @@ exceptions.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import attrs
 
@@ -25,7 +26,7 @@ from rummikub_rules.editions import (
 )
 from rummikub_rules.melds import Meld, MeldKind, Reading, Table
 from rummikub_rules.notation import format_tiles
-from rummikub_rules.tiles import JOKER, Tile
+from rummikub_rules.tiles import JOKER, JOKER_INDEX, Tile, TileSet
 
 __all__ = ["Code", "Verdict", "Violation", "check_turn"]
 
@@ -165,13 +166,18 @@ class _Turn:
         self.rack = rack
         self.opened = opened
         self.edition = edition
-        self.before_count = Counter(before.tiles)
-        self.after_count = Counter(after.tiles)
-        self.rack_count = Counter(rack)
-        self.removed = self.before_count - self.after_count
-        self.added = self.after_count - self.before_count
-        self.not_in_rack = self.added - self.rack_count
-        self.played = self.added - self.not_in_rack
+        before_count = Counter([t.index for meld in before.melds for t in meld.tiles])
+        after_count = Counter([t.index for meld in after.melds for t in meld.tiles])
+        rack_count = Counter([t.index for t in rack])
+        self.table_has_jokers = JOKER_INDEX in before_count
+        self.unknown = _beyond_set(before_count, rack_count, after_count, edition.tile_set)
+        self.removed = _tiles_of(_excess(before_count, after_count))
+        added = _excess(after_count, before_count)
+        self.added = bool(added)
+        self.not_in_rack = _tiles_of(_excess(added, rack_count))
+        self.played = _tiles_of(
+            {i: min(n, rack_count[i]) for i, n in added.items() if i in rack_count}
+        )
         self.after_readings = [meld.readings(edition) for meld in after.melds]
         self.before_readings = [
             meld.readings(edition) if JOKER in meld.tiles else () for meld in before.melds
@@ -181,12 +187,9 @@ class _Turn:
 
     def unknown_tiles(self) -> Iterator[Violation]:
         """Tiles, or copies of a tile, that the edition's tile set does not have."""
-        present = (self.before_count + self.rack_count) | self.after_count
         tile_set = self.edition.tile_set
-        for tile, count in sorted(present.items()):
+        for tile, count in sorted(self.unknown.items()):
             have = tile_set.count(tile)
-            if count <= have:
-                continue
             if have == 0:
                 message = f"This set has no {tile} tile."
             else:
@@ -240,6 +243,8 @@ class _Turn:
 
     def declared_table(self, choice: tuple[Reading | None, ...]) -> Table:
         """The table after with each ambiguous meld's kind declared as read."""
+        if all(len(readings) < 2 for readings in self.after_readings):
+            return self.after
         chosen = choice[len(self.before_readings) :]
         melds = [
             meld.with_kind(reading.kind)
@@ -259,7 +264,7 @@ class _Turn:
         if not self.opened:
             found.extend(self.initial_meld(after_choice))
         retrieved = 0
-        if JOKER in self.before_count:
+        if self.table_has_jokers:
             old = _jokers(self.before.melds, before_choice)
             new = _jokers(self.after.melds, after_choice)
             freed, landed = _unpaired(old, new)
@@ -417,6 +422,34 @@ class _Turn:
             "its tile.",
             melds=melds,
         )
+
+
+def _excess(counts: Mapping[int, int], minus: Mapping[int, int]) -> dict[int, int]:
+    """The multiset difference ``counts - minus`` of tile indices, keeping positive counts."""
+    return {i: n - minus.get(i, 0) for i, n in counts.items() if n > minus.get(i, 0)}
+
+
+def _tiles_of(counts: Mapping[int, int]) -> Counter[Tile]:
+    return Counter({Tile.from_index(i): n for i, n in counts.items()})
+
+
+def _beyond_set(
+    before: Mapping[int, int], rack: Mapping[int, int], after: Mapping[int, int], tiles: TileSet
+) -> Counter[Tile]:
+    """Tiles present in more copies than the set holds, across table and rack, with the count."""
+    inventory = _inventory(tiles)
+    found: Counter[Tile] = Counter()
+    for i in before.keys() | rack.keys() | after.keys():
+        count = max(before.get(i, 0) + rack.get(i, 0), after.get(i, 0))
+        if count > inventory[i]:
+            found[Tile.from_index(i)] = count
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def _inventory(tiles: TileSet) -> tuple[int, ...]:
+    """How many copies of each tile index the set holds."""
+    return tuple(tiles.count(Tile.from_index(i)) for i in range(JOKER_INDEX + 1))
 
 
 def _jokers(melds: Sequence[Meld], choice: Sequence[Reading | None]) -> list[_Joker]:
