@@ -11,6 +11,7 @@ and (in later modules) a turn referee, a game state machine, scoring and a solve
 
 from __future__ import annotations
 
+from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout
 from rummikub_rules.editions import (
     CLASSIC,
     EDITIONS,
@@ -24,7 +25,7 @@ from rummikub_rules.editions import (
     SeriesWinner,
     get_edition,
 )
-from rummikub_rules.errors import ParseError, RummikubError, UnknownEditionError
+from rummikub_rules.errors import FormatError, ParseError, RummikubError, UnknownEditionError
 from rummikub_rules.melds import Meld, MeldKind, MeldRules, Reading, RunWrap, Table
 from rummikub_rules.notation import (
     format_tile,
@@ -34,6 +35,16 @@ from rummikub_rules.notation import (
     parse_tile,
     parse_tiles,
 )
+from rummikub_rules.scoring import (
+    GameResult,
+    ScoringError,
+    Series,
+    rack_value,
+    score_game,
+    settle_game,
+)
+from rummikub_rules.serialization import Deal, GameRecord, dumps, from_json, loads, to_json
+from rummikub_rules.state import GameSetupError, GameState, IllegalMove
 from rummikub_rules.tiles import JOKER, STANDARD_SET, XP_SET, Color, Tile, TileSet
 from rummikub_rules.turns import Code, Verdict, Violation, check_turn
 
@@ -45,36 +56,58 @@ __all__ = [
     "JOKER",
     "STANDARD_SET",
     "XP_SET",
+    "Action",
     "Code",
     "Color",
+    "Deal",
     "Difference",
+    "Draw",
     "Edition",
+    "FailedTurn",
     "FirstPlayer",
+    "FormatError",
+    "GameRecord",
+    "GameResult",
+    "GameSetupError",
+    "GameState",
     "GroupJokerReplacement",
+    "IllegalMove",
     "JokerRetrieval",
     "Meld",
     "MeldKind",
     "MeldRules",
     "ParseError",
+    "Pass",
+    "Play",
     "PoolEmptyEnd",
     "Reading",
     "ReplacementFrom",
     "RummikubError",
     "RunWrap",
+    "ScoringError",
+    "Series",
     "SeriesWinner",
     "Table",
     "Tile",
     "TileSet",
+    "Timeout",
     "UnknownEditionError",
     "Verdict",
     "Violation",
     "__version__",
     "check_turn",
+    "dumps",
     "format_tile",
     "format_tiles",
+    "from_json",
     "get_edition",
+    "loads",
     "parse_meld",
     "parse_table",
     "parse_tile",
     "parse_tiles",
+    "rack_value",
+    "score_game",
+    "settle_game",
+    "to_json",
 ]

@@ -234,6 +234,7 @@ class Edition:
         return self.name
 
 
+#: The current manufacturer's rules, the default edition everywhere (alias ``standard``).
 CLASSIC: Final = Edition(
     name="classic",
     description="Current manufacturer rule sheets (Goliath/Pressman 2019, Jumbo): 30-point "

@@ -7,7 +7,7 @@ for input that cannot be understood (:class:`ParseError`) and for actions refuse
 
 from __future__ import annotations
 
-__all__ = ["ParseError", "RummikubError", "UnknownEditionError"]
+__all__ = ["FormatError", "ParseError", "RummikubError", "UnknownEditionError"]
 
 
 class RummikubError(Exception):
@@ -44,3 +44,22 @@ class UnknownEditionError(RummikubError, KeyError):
 
     def __str__(self) -> str:
         return f"unknown edition {self.name!r}; known editions: {', '.join(self.known)}"
+
+
+class FormatError(RummikubError, ValueError):
+    """A JSON document that is not a valid rummikub-rules document.
+
+    Carries the ``path`` of the offending field in the document (``data.actions[3].after``; the
+    empty string for the document as a whole) and the ``reason`` it was refused.
+
+    >>> from rummikub_rules.serialization import loads
+    >>> loads('{"format": "rummikub-rules", "version": 9, "type": "tile", "data": "r7"}')
+    Traceback (most recent call last):
+    ...
+    rummikub_rules.errors.FormatError: version: unsupported version 9; this library reads version 1
+    """
+
+    def __init__(self, reason: str, *, path: str = "") -> None:
+        self.reason = reason
+        self.path = path
+        super().__init__(f"{path}: {reason}" if path else reason)

@@ -279,15 +279,15 @@ class _Turn:
     def initial_meld(self, after_choice: Sequence[Reading | None]) -> Iterator[Violation]:
         """The opening: table untouched, new melds from the rack only, worth the threshold."""
         edition = self.edition
-        before_melds = Counter(self.before.melds)
-        after_melds = Counter(self.after.melds)
-        if not edition.opening_may_use_table and before_melds - after_melds:
-            changed = tuple((before_melds - after_melds).elements())
+        changed, new = _unchanged_melds(self.before.melds, self.after.melds)
+        value = self.opening_value(after_choice, new) if self.added else 0
+        threshold = edition.initial_meld_points
+        if changed and not (edition.opening_may_use_table and value >= threshold):
             yield Violation(
                 Code.INITIAL_MELD_USES_TABLE,
                 "Before the initial meld is made, the melds on the table must stay as they "
                 f"are; {_meld_list(changed)} {_verb(changed, 'was', 'were')} changed.",
-                melds=changed,
+                melds=tuple(changed),
             )
         if self.played[JOKER] and not edition.joker_in_initial_meld:
             yield Violation(
@@ -295,29 +295,30 @@ class _Turn:
                 "This edition does not allow a joker in the initial meld.",
                 tiles=(JOKER,),
             )
-        if not self.added:
-            return
-        value = self.opening_value(after_choice, after_melds - before_melds)
-        if value < edition.initial_meld_points:
+        if self.added and value < threshold:
             yield Violation(
                 Code.INITIAL_MELD_TOO_LOW,
                 f"The initial meld is worth {value} points from the rack; it needs at least "
-                f"{edition.initial_meld_points}, laid in this one turn.",
+                f"{threshold}, laid in this one turn.",
                 tiles=tuple(sorted(self.played.elements())),
             )
 
-    def opening_value(
-        self, after_choice: Sequence[Reading | None], new_melds: Counter[Meld]
-    ) -> int:
-        """The most points that new melds made only of rack tiles can be worth together."""
+    def opening_value(self, after_choice: Sequence[Reading | None], new: list[int]) -> int:
+        """The most points that new melds made only of rack tiles can be worth together.
+
+        A joker counts as the tile it stands for where ``joker_in_initial_meld`` allows it, and
+        for nothing where it does not.
+        """
         candidates: list[tuple[Counter[Tile], int]] = []
-        for meld, reading in zip(self.after.melds, after_choice, strict=True):
-            if reading is None or new_melds[meld] <= 0:
-                continue
-            new_melds[meld] -= 1
+        for index in new:
+            meld, reading = self.after.melds[index], after_choice[index]
             tiles = Counter(meld.tiles)
-            if not tiles - self.played:
+            if reading is None or tiles - self.played:
+                continue
+            if self.edition.joker_in_initial_meld:
                 candidates.append((tiles, reading.value))
+            else:
+                candidates.append((tiles, sum(t.value for t in meld.tiles)))
         return _best_subset_value(candidates, self.played)
 
     # -- RULES.md 4.5: jokers already on the table ---------------------------------------------
@@ -376,18 +377,48 @@ class _Turn:
 
         A tile stands in the joker's place when the table after holds more natural copies of it
         in melds of the joker's kind than the table before did; with ``replacement_from = rack``
-        those copies must also have been laid from the rack this turn.
+        those copies must also have been laid from the rack this turn. With ``rack_or_table`` it
+        also does when the joker's meld stands on the table after with that tile where the joker
+        was (the tile may then have come from another meld).
         """
+        edition = self.edition
+        before_choice = [
+            reading if reading is not None else meld.reading(edition)
+            for meld, reading in zip(self.before.melds, before_choice, strict=True)
+        ]
         gained = _natural_by_kind(self.after.melds, after_choice) - _natural_by_kind(
             self.before.melds, before_choice
         )
-        if self.edition.replacement_from is ReplacementFrom.RACK:
+        from_table = edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
+        if not from_table:
             gained = Counter({key: min(n, self.played[key[1]]) for key, n in gained.items()})
         demands: list[tuple[tuple[MeldKind, Tile], ...]] = []
-        both = self.edition.group_joker_replacement is GroupJokerReplacement.BOTH
+        both = edition.group_joker_replacement is GroupJokerReplacement.BOTH
         for joker in freed:
-            demands.extend(_demands(joker, self.before.melds[joker.meld], both))
+            wanted = _demands(joker, self.before.melds[joker.meld], both)
+            if not (from_table and self.stands_in_place(joker, wanted, after_choice)):
+                demands.extend(wanted)
         return _can_supply(demands, gained)
+
+    def stands_in_place(
+        self,
+        joker: _Joker,
+        wanted: list[tuple[tuple[MeldKind, Tile], ...]],
+        after_choice: Sequence[Reading | None],
+    ) -> bool:
+        """Whether a meld of the table after holds the joker's old meld with ``wanted`` in place."""
+        numbered = Counter(t for t in self.before.melds[joker.meld].tiles if t != JOKER)
+        kind = wanted[0][0][0]
+        for meld, reading in zip(self.after.melds, after_choice, strict=True):
+            if reading is None or reading.kind is not kind:
+                continue
+            tiles = Counter(meld.tiles)
+            if numbered - tiles:
+                continue
+            extra = tiles - numbered
+            if _can_supply(wanted, Counter((kind, t) for t in extra.elements())):
+                return True
+        return False
 
     def freed_jokers_accompanied(self, freed: int, landed: list[_Joker], need: int) -> bool:
         """Whether each freed joker can share a meld with ``need`` rack tiles.
@@ -422,6 +453,43 @@ class _Turn:
             "its tile.",
             melds=melds,
         )
+
+
+def _unchanged_melds(before: Sequence[Meld], after: Sequence[Meld]) -> tuple[list[Meld], list[int]]:
+    """Pair each meld of ``before`` with an equal meld of ``after``.
+
+    Returns the melds of ``before`` left without a partner (changed) and the indices of the
+    melds of ``after`` left without one (new). A meld whose kind is declared on one side only
+    still pairs when its tiles read that way: ``group: r5 j j`` stands unchanged as ``r5 j j``.
+    """
+    waiting: dict[Meld, list[int]] = {}
+    for index, meld in enumerate(after):
+        waiting.setdefault(meld, []).append(index)
+    changed = []
+    for meld in before:
+        same = waiting.get(meld)
+        if same:
+            same.pop()
+        else:
+            changed.append(meld)
+    new = sorted(i for indices in waiting.values() for i in indices)
+    for meld in list(changed):
+        for index in new:
+            other = after[index]
+            if _same_but_declared(meld, other):
+                changed.remove(meld)
+                new.remove(index)
+                break
+    return changed, new
+
+
+def _same_but_declared(one: Meld, other: Meld) -> bool:
+    """Whether two melds differ only in that one declares a kind its tiles allow."""
+    if one.kind is None and other.kind is not None:
+        return one.with_kind(other.kind) == other
+    if other.kind is None and one.kind is not None:
+        return other.with_kind(one.kind) == one
+    return False
 
 
 def _excess(counts: Mapping[int, int], minus: Mapping[int, int]) -> dict[int, int]:
@@ -474,28 +542,26 @@ def _unpaired(old: list[_Joker], new: list[_Joker]) -> tuple[list[_Joker], list[
     """Pair old and new jokers with equal roles as often as possible (RULES.md 4.5).
 
     Returns the old jokers left unpaired (retrieved) and the new ones left unpaired (where the
-    retrieved jokers and any jokers from the rack landed). A joker in a meld with no valid reading
-    has no role; it pairs with any leftover joker, since nobody can say what it stood for.
+    retrieved jokers and any jokers from the rack landed). A joker now in a meld with no valid
+    reading stands for nothing, so it pairs with no old joker. A joker that stood in such a meld
+    before the turn stood for nothing: it pairs with any leftover joker and is never retrieved.
     """
-    waiting: dict[_Role, list[_Joker]] = {}
+    waiting: dict[_Role | None, list[_Joker]] = {}
     for joker in new:
-        if joker.role is not None:
-            waiting.setdefault(joker.role, []).append(joker)
+        waiting.setdefault(joker.role, []).append(joker)
     freed = []
+    roleless = 0
     for joker in old:
-        same = waiting.get(joker.role) if joker.role is not None else None
+        if joker.role is None:
+            roleless += 1
+            continue
+        same = waiting.get(joker.role)
         if same:
             same.pop()
         else:
             freed.append(joker)
     landed = [j for js in waiting.values() for j in js]
-    wild_new = sum(1 for j in new if j.role is None)
-    wild_old = [j for j in freed if j.role is None]
-    freed = [j for j in freed if j.role is not None]
-    excess = min(len(wild_old), len(landed))
-    landed = landed[excess:]
-    freed = freed[wild_new:] if wild_new else freed
-    return freed, landed
+    return freed, landed[roleless:]
 
 
 def _natural_by_kind(
@@ -602,7 +668,11 @@ def _extends(old: Meld, old_reading: Reading, new: Meld, new_reading: Reading) -
         return False
     if old_reading.kind is MeldKind.GROUP:
         numbered = Counter(t for t in old.tiles if t != JOKER)
-        return old_reading.number == new_reading.number and not numbered - Counter(new.tiles)
+        return (
+            old_reading.number == new_reading.number
+            and not numbered - Counter(new.tiles)
+            and len(new.tiles) >= len(old.tiles)
+        )
     size = len(old.tiles)
     for offset in range(len(new.tiles) - size + 1):
         window = new_reading.stands_for[offset : offset + size]

@@ -1,0 +1,60 @@
+"""Every script in examples/ runs to completion and prints something.
+
+New examples are picked up automatically: drop a script into examples/ and this module runs it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+
+
+def test_there_are_examples() -> None:
+    assert EXAMPLES, "examples/ holds no scripts"
+
+
+@pytest.mark.parametrize("script", EXAMPLES, ids=[path.name for path in EXAMPLES])
+def test_example_runs_and_prints(script: Path) -> None:
+    env = {**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"}
+    result = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, (
+        f"{script.name} exited with {result.returncode}\n"
+        f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}"
+    )
+    assert result.stdout.strip(), f"{script.name} printed nothing"
+
+
+def test_read_table_reads_one_high_runs_differently() -> None:
+    """The quick-start example shows the point of editions: ``r12 r13 r1`` is a run only in one."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "read_table.py"), "r12 r13 r1"],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=True,
+    )
+    lines = result.stdout.splitlines()
+    classic = next(line for line in lines if line.strip().startswith("classic:"))
+    one_high = next(line for line in lines if line.strip().startswith("one-high:"))
+    assert "not valid" in classic
+    assert "run r12 r13 r1 (26 points)" in one_high

@@ -1,0 +1,124 @@
+"""The README says what is true: its commands are the ones CI runs, and its examples run.
+
+- The quick start is exactly two commands, and they are the ``RUN_COMMAND`` and ``TEST_COMMAND``
+  that ``.ci/run`` runs, character for character.
+- Every ``pycon`` block in README.md and docs/*.md passes as a doctest.
+- Every preset edition is named in the README, and every relative link points to a real file.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+import pytest
+
+from rummikub_rules import EDITIONS
+
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+CI_SCRIPT = ROOT / ".ci" / "run"
+DOC_PAGES = sorted((ROOT / "docs").glob("*.md"))
+
+_FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def _readme() -> str:
+    return README.read_text(encoding="utf-8")
+
+
+def _section(text: str, heading: str) -> str:
+    match = re.search(
+        rf"^## {re.escape(heading)}\n(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL
+    )
+    assert match is not None, f"README.md has no '## {heading}' section"
+    return match.group(1)
+
+
+def _blocks(text: str, language: str) -> list[tuple[int, str]]:
+    """Each fenced block in ``language`` with the line number its body starts on."""
+    return [
+        (text.count("\n", 0, match.start(2)) + 1, match.group(2))
+        for match in _FENCE.finditer(text)
+        if match.group(1) == language
+    ]
+
+
+def _ci_command(name: str) -> str:
+    script = CI_SCRIPT.read_text(encoding="utf-8")
+    match = re.search(rf'^{name}="(.+)"$', script, re.MULTILINE)
+    assert match is not None, f".ci/run defines no {name}"
+    return match.group(1)
+
+
+def _quick_start_commands() -> list[str]:
+    commands = []
+    for _, body in _blocks(_section(_readme(), "Quick start"), "sh"):
+        commands += [line for line in body.splitlines() if line.strip()]
+    return commands
+
+
+def test_quick_start_is_the_two_commands_ci_runs() -> None:
+    assert _quick_start_commands() == [_ci_command("RUN_COMMAND"), _ci_command("TEST_COMMAND")]
+
+
+def test_ci_runs_the_test_command_and_the_run_command() -> None:
+    script = CI_SCRIPT.read_text(encoding="utf-8")
+    assert 'bash -c "$TEST_COMMAND"' in script
+    assert 'bash -c "$RUN_COMMAND"' in script
+
+
+def test_test_command_runs_the_whole_suite_with_pytest() -> None:
+    assert _ci_command("TEST_COMMAND").endswith(" && .venv/bin/python -m pytest")
+
+
+def test_run_command_runs_an_example_that_exists() -> None:
+    scripts = re.findall(r"examples/\S+\.py", _ci_command("RUN_COMMAND"))
+    assert scripts
+    for script in scripts:
+        assert (ROOT / script).is_file(), script
+
+
+PAGES_WITH_EXAMPLES = [
+    page for page in (README, *DOC_PAGES) if _blocks(page.read_text(encoding="utf-8"), "pycon")
+]
+
+
+def test_the_readme_has_examples_to_check() -> None:
+    assert README in PAGES_WITH_EXAMPLES
+
+
+@pytest.mark.parametrize(
+    "page", PAGES_WITH_EXAMPLES, ids=[str(page.relative_to(ROOT)) for page in PAGES_WITH_EXAMPLES]
+)
+def test_pycon_blocks_pass_as_doctests(page: Path) -> None:
+    """The page's ``pycon`` blocks run in order, sharing names, like one doctest file."""
+    globs: dict[str, object] = {}
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    failures: list[str] = []
+    for line, body in _blocks(page.read_text(encoding="utf-8"), "pycon"):
+        name = f"{page.relative_to(ROOT)}:{line}"
+        test = doctest.DocTestParser().get_doctest(body, globs, name, str(page), line - 1)
+        runner.run(test, out=failures.append, clear_globs=False)
+        globs = test.globs  # DocTest copies its globals: carry the names on to the next block
+    assert runner.failures == 0, "".join(failures)
+
+
+def test_readme_names_every_preset_edition() -> None:
+    section = _section(_readme(), "Editions")
+    missing = [name for name in EDITIONS if f"`{name}`" not in section]
+    assert not missing
+
+
+@pytest.mark.parametrize("heading", ["Refereeing a turn", "A whole game", "Solver benchmark"])
+def test_readme_keeps_a_section_for(heading: str) -> None:
+    _section(_readme(), heading)
+
+
+def test_relative_links_point_to_files() -> None:
+    targets = re.findall(r"\]\(([^)\s]+)\)", _readme())
+    relative = [t.split("#")[0] for t in targets if "://" not in t and not t.startswith("#")]
+    assert relative
+    missing = [target for target in relative if not (ROOT / target).exists()]
+    assert not missing

@@ -1,0 +1,199 @@
+"""GameState: dealing, actions, failed turns and the ends of a game (RULES.md sections 3, 5, 6)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+import pytest
+
+from rummikub_rules import (
+    CLASSIC,
+    EDITIONS,
+    JOKER,
+    Code,
+    Draw,
+    FailedTurn,
+    GameSetupError,
+    GameState,
+    IllegalMove,
+    Pass,
+    Play,
+    Timeout,
+    parse_table,
+    parse_tiles,
+)
+
+
+def _deal(racks: list[str], pool_front: str = "", edition: str = "classic") -> GameState:
+    """A game whose racks are given and whose pool starts with ``pool_front``."""
+    ed = EDITIONS[edition]
+    hands = [parse_tiles(r) for r in racks]
+    front = parse_tiles(pool_front)
+    rest = Counter(ed.tile_set.all_tiles()) - Counter(front)
+    for hand in hands:
+        rest -= Counter(hand)
+    return GameState.from_deal(hands, [*front, *sorted(rest.elements())], edition=ed)
+
+
+def test_new_deals_fourteen_each_and_keeps_the_rest_as_pool() -> None:
+    game = GameState.new(4, seed=1)
+    assert [len(r) for r in game.racks] == [14] * 4
+    assert len(game.pool) == 106 - 56
+    assert game.opened == (False,) * 4
+    assert not game.is_over
+    assert game.winner is None
+
+
+def test_same_seed_same_game() -> None:
+    assert GameState.new(3, seed=42) == GameState.new(3, seed=42)
+    assert GameState.new(3, seed=42) != GameState.new(3, seed=43)
+
+
+def test_seed_is_recorded_when_not_given() -> None:
+    game = GameState.new(2)
+    assert GameState.new(2, seed=game.seed) == game
+
+
+def test_xp_deals_six_players_from_160_tiles() -> None:
+    game = GameState.new(6, edition=EDITIONS["xp"], seed=5)
+    assert len(game.pool) == 160 - 6 * 14
+
+
+@pytest.mark.parametrize(("edition", "players"), [("classic", 1), ("classic", 5), ("xp", 7)])
+def test_player_count_outside_the_edition_is_refused(edition: str, players: int) -> None:
+    with pytest.raises(GameSetupError, match="players"):
+        GameState.new(players, edition=EDITIONS[edition])
+
+
+def test_first_player_random_edition_uses_the_seed() -> None:
+    firsts = {GameState.new(4, edition=EDITIONS["tournament"], seed=s).current for s in range(40)}
+    assert firsts == {0, 1, 2, 3}
+
+
+def test_first_player_highest_tile_varies_with_seed() -> None:
+    firsts = {GameState.new(4, seed=s).current for s in range(40)}
+    assert len(firsts) > 1
+
+
+def test_from_deal_must_hold_the_full_set() -> None:
+    with pytest.raises(GameSetupError, match="full set"):
+        GameState.from_deal([parse_tiles("r1"), parse_tiles("r2")], [], edition=CLASSIC)
+
+
+def test_draw_takes_the_front_of_the_pool_and_ends_the_turn() -> None:
+    game = _deal(["r1 r2", "b1 b2"], pool_front="k7 k8")
+    after = game.apply(Draw())
+    assert after.racks[0] == (*parse_tiles("r1 r2"), *parse_tiles("k7"))
+    assert after.current == 1
+    assert after.history == (Draw(),)
+    assert game.racks[0] == parse_tiles("r1 r2")  # the old state is untouched
+
+
+def test_play_lays_tiles_and_marks_the_player_opened() -> None:
+    game = _deal(["r10 r11 r12 k1", "b1 b2"])
+    after = game.apply(Play(parse_table("r10 r11 r12")))
+    assert after.table == parse_table("r10 r11 r12")
+    assert after.racks[0] == parse_tiles("k1")
+    assert after.opened == (True, False)
+
+
+def test_illegal_play_raises_with_verdict_and_changes_nothing() -> None:
+    game = _deal(["k9 r9 b9 k1", "b1 b2"])
+    with pytest.raises(IllegalMove) as refused:
+        game.apply(Play(parse_table("k9 r9 b9")))
+    assert refused.value.verdict.codes == (Code.INITIAL_MELD_TOO_LOW,)
+    assert game.check(Play(parse_table("k9 r9 b9"))) == refused.value.verdict
+    assert game.history == ()
+
+
+def test_pass_while_tiles_remain_is_refused() -> None:
+    game = GameState.new(2, seed=1)
+    assert game.check(Pass()).codes == (Code.POOL_NOT_EMPTY,)
+
+
+def test_draw_from_empty_pool_is_refused() -> None:
+    game = attrs.evolve(_deal(["r1", "b1"]), pool=())
+    assert game.check(Draw()).codes == (Code.POOL_EMPTY,)
+
+
+def test_timeout_draws_the_edition_timeout_draw() -> None:
+    for name, expected in [("classic", 1), ("ua-wiki", 3), ("tournament", 3)]:
+        game = GameState.new(2, edition=EDITIONS[name], seed=3)
+        after = game.apply(Timeout())
+        assert len(after.racks[game.current]) == 14 + expected, name
+
+
+def test_failed_turn_draws_three_and_restores_the_table() -> None:
+    game = _deal(["r10 r11 r12 k1", "b1 b2"], pool_front="o1 o2 o3 o4")
+    game = game.apply(Play(parse_table("r10 r11 r12"))).apply(Draw())
+    after = game.apply(FailedTurn())
+    assert after.table == game.table
+    assert after.racks[0] == (*parse_tiles("k1"), *parse_tiles("o2 o3 o4"))
+
+
+def test_failed_turn_sends_named_table_tiles_to_the_pool_reproducibly() -> None:
+    game = _deal(["r9 r10 r11 r12 k1", "b1 b2"], pool_front="o1 o2 o3 o4")
+    game = game.apply(Play(parse_table("r9 r10 r11 r12"))).apply(Draw())
+    after = game.apply(FailedTurn(parse_tiles("r12")))
+    assert after.table == parse_table("r9 r10 r11")
+    assert len(after.pool) == len(game.pool) + 1 - 3
+    assert after == game.apply(FailedTurn(parse_tiles("r12")))
+
+
+def test_failed_turn_that_would_leave_an_invalid_table_is_refused() -> None:
+    game = _deal(["r10 r11 r12 k1", "b1 b2"])
+    game = game.apply(Play(parse_table("r10 r11 r12"))).apply(Draw())
+    assert game.check(FailedTurn(parse_tiles("r11"))).codes == (Code.INVALID_MELD,)
+    assert game.check(FailedTurn(parse_tiles("k5"))).codes == (Code.TABLE_TILE_REMOVED,)
+
+
+def test_drawing_more_than_the_pool_holds_draws_what_is_left() -> None:
+    game = attrs.evolve(_deal(["r1", "b1"]), pool=parse_tiles("k5"))
+    after = game.apply(FailedTurn())
+    assert after.racks[0] == parse_tiles("r1 k5")
+    assert after.pool == ()
+
+
+def test_going_out_wins_and_scores_the_racks() -> None:
+    game = _deal(["r10 r11 r12", "b5 b8", "j b2"])
+    after = game.apply(Play(parse_table("r10 r11 r12")))
+    assert after.is_over
+    assert after.winner == 0
+    assert after.scores() == (45, -13, -32)  # RULES.md 6, the three-player example
+    assert after.check(Draw()).codes == (Code.GAME_OVER,)
+
+
+def test_scores_before_the_end_raise() -> None:
+    with pytest.raises(Exception, match="not over"):
+        GameState.new(2, seed=1).scores()
+
+
+def test_until_stuck_ends_after_a_full_round_of_passes() -> None:
+    game = attrs.evolve(_deal(["k5", "k9", "k1 r1 b1 o1 j"]), pool=())
+    game = game.apply(Pass()).apply(Pass())
+    assert not game.is_over
+    game = game.apply(Pass())
+    assert game.is_over
+    assert game.winner == 0
+    assert game.scores() == (4 + 29, -4, -29)  # racks 5, 9 and 34 (joker at 30)
+
+
+def test_one_more_round_after_the_last_tile_is_drawn() -> None:
+    game = _deal(["k5 k6", "k9 k10"], edition="tournament")
+    game = attrs.evolve(game, pool=parse_tiles("o1"))
+    game = game.apply(Draw())  # seat 0 draws the last tile
+    assert game.final_turns == 2
+    game = game.apply(Pass())
+    assert not game.is_over
+    game = game.apply(Pass())
+    assert game.is_over
+    assert game.winner == 0  # racks k5 k6 o1 = 12 and k9 k10 = 19
+    assert game.scores() == (7, -7)
+
+
+def test_a_joker_left_on_the_rack_costs_the_edition_penalty_at_the_end() -> None:
+    game = _deal(["r10 r11 r12", "j"], edition="house-50")
+    after = game.apply(Play(parse_table("r10 r11 r12")))
+    assert after.scores() == (50 + 100, -150)
+    assert JOKER in after.racks[1]
