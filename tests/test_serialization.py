@@ -416,3 +416,22 @@ def test_to_json_refuses_other_objects() -> None:
         to_json({})
     with pytest.raises(TypeError, match="cannot serialize tuple"):
         to_json((JOKER, "r1"))
+
+
+def test_game_state_round_trips_mid_game_and_at_the_end() -> None:
+    from rummikub_rules import Draw, GameState, Pass
+
+    game = GameState.new(3, seed=11).apply(Draw())
+    assert loads(dumps(game), GameState) == game
+    while not game.is_over:
+        game = game.apply(Draw() if game.pool else Pass())
+    assert loads(dumps(game), GameState) == game
+
+
+def test_game_state_with_tiles_missing_is_refused() -> None:
+    from rummikub_rules import GameState
+
+    document = to_json(GameState.new(2, seed=3))
+    document["data"]["pool"] = ""
+    with pytest.raises(FormatError, match="full set"):
+        from_json(document)

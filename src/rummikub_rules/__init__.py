@@ -44,6 +44,7 @@ from rummikub_rules.scoring import (
     settle_game,
 )
 from rummikub_rules.serialization import Deal, GameRecord, dumps, from_json, loads, to_json
+from rummikub_rules.solver import SearchLimitExceeded, arrange, best_play, can_play, initial_meld
 from rummikub_rules.state import GameSetupError, GameState, IllegalMove
 from rummikub_rules.tiles import JOKER, STANDARD_SET, XP_SET, Color, Tile, TileSet
 from rummikub_rules.turns import Code, Verdict, Violation, check_turn
@@ -85,6 +86,7 @@ __all__ = [
     "RummikubError",
     "RunWrap",
     "ScoringError",
+    "SearchLimitExceeded",
     "Series",
     "SeriesWinner",
     "Table",
@@ -95,12 +97,16 @@ __all__ = [
     "Verdict",
     "Violation",
     "__version__",
+    "arrange",
+    "best_play",
+    "can_play",
     "check_turn",
     "dumps",
     "format_tile",
     "format_tiles",
     "from_json",
     "get_edition",
+    "initial_meld",
     "loads",
     "parse_meld",
     "parse_table",

@@ -130,6 +130,11 @@ class Meld:
     _memo: dict[object, tuple[Reading, ...]] = attrs.field(
         init=False, factory=dict, eq=False, hash=False, repr=False
     )
+    _key: tuple[object, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        tiles = tuple(sorted(self.tiles)) if self._is_group_like() else self.tiles
+        object.__setattr__(self, "_key", (self.kind, tiles))
 
     @property
     def jokers(self) -> int:
@@ -183,12 +188,6 @@ class Meld:
         """The same tiles with the kind declared (or undeclared, with ``None``)."""
         return Meld(self.tiles, kind)
 
-    @property
-    def _key(self) -> tuple[object, ...]:
-        if self._is_group_like():
-            return (self.kind, tuple(sorted(self.tiles)))
-        return (self.kind, self.tiles)
-
     def _is_group_like(self) -> bool:
         if self.kind is not None:
             return self.kind is MeldKind.GROUP
@@ -199,7 +198,7 @@ class Meld:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Meld):
             return NotImplemented
-        return self._key == other._key
+        return self is other or self._key == other._key
 
     def __hash__(self) -> int:
         return hash(self._key)
@@ -238,6 +237,16 @@ class Table:
     """
 
     melds: tuple[Meld, ...] = attrs.field(default=(), converter=_to_melds)
+    _multiset: frozenset[tuple[Meld, int]] | None = attrs.field(
+        init=False, default=None, eq=False, hash=False, repr=False
+    )
+
+    def _melds_counted(self) -> frozenset[tuple[Meld, int]]:
+        """The melds as a multiset, computed once: what table equality compares."""
+        if self._multiset is None:
+            object.__setattr__(self, "_multiset", frozenset(Counter(self.melds).items()))
+        assert self._multiset is not None
+        return self._multiset
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
@@ -251,10 +260,10 @@ class Table:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Table):
             return NotImplemented
-        return Counter(self.melds) == Counter(other.melds)
+        return self is other or self._melds_counted() == other._melds_counted()
 
     def __hash__(self) -> int:
-        return hash(frozenset(Counter(self.melds).items()))
+        return hash(self._melds_counted())
 
     def __len__(self) -> int:
         return len(self.melds)

@@ -23,6 +23,8 @@ action         ``{"action": "play", "after": <table>}``, ``{"action": "draw"}``,
 game_record    ``{"edition", "players", "seed", "deal", "actions"}``, see :class:`GameRecord`;
                ``deal`` is ``null`` or ``{"racks": [<tiles>, ...], "pool": <tiles>, "first"}``
 series         ``{"players", "edition", "games": [{"scores": [...], "winners": [...]}]}``
+game_state     ``{"edition", "racks", "table", "pool", "current", "opened", "seed", "history",
+               "idle_turns", "final_turns", "result"}``, see :class:`GameState`
 =============  ==========================================================================
 
 Reading refuses unknown versions and malformed documents with :class:`FormatError`, whose
@@ -75,6 +77,8 @@ __all__ = [
     "record_to_json",
     "series_from_json",
     "series_to_json",
+    "state_from_json",
+    "state_to_json",
     "table_from_json",
     "table_to_json",
     "tile_from_json",
@@ -384,6 +388,100 @@ def series_from_json(value: object, *, path: str = "") -> Series:
     return _build(path, Series, players, edition, games)
 
 
+def state_to_json(state: GameState) -> dict[str, Any]:
+    """A game state as an object: everything needed to go on playing from it."""
+    return {
+        "edition": edition_to_json(state.edition),
+        "racks": [tiles_to_json(rack) for rack in state.racks],
+        "table": table_to_json(state.table),
+        "pool": tiles_to_json(state.pool),
+        "current": state.current,
+        "opened": list(state.opened),
+        "seed": state.seed,
+        "history": [action_to_json(action) for action in state.history],
+        "idle_turns": state.idle_turns,
+        "final_turns": state.final_turns,
+        "result": None
+        if state.result is None
+        else {"scores": list(state.result.scores), "winners": list(state.result.winners)},
+    }
+
+
+def state_from_json(value: object, *, path: str = "") -> GameState:
+    """Read a game state; its tiles must be exactly the edition's set."""
+    fields = _expect_object(
+        value,
+        path,
+        required=("edition", "racks", "table", "pool", "current", "opened", "seed"),
+        optional=("history", "idle_turns", "final_turns", "result"),
+    )
+    edition = edition_from_json(fields["edition"], path=_at(path, "edition"))
+    racks_path = _at(path, "racks")
+    racks = [
+        tiles_from_json(item, path=_at(racks_path, i))
+        for i, item in enumerate(_expect_list(fields["racks"], racks_path))
+    ]
+    opened_path = _at(path, "opened")
+    opened = []
+    for i, item in enumerate(_expect_list(fields["opened"], opened_path)):
+        if not isinstance(item, bool):
+            raise FormatError(
+                f"expected true or false, got {_kind(item)}", path=_at(opened_path, i)
+            )
+        opened.append(item)
+    history_path = _at(path, "history")
+    history = [
+        action_from_json(item, path=_at(history_path, i))
+        for i, item in enumerate(_expect_list(fields.get("history", []), history_path))
+    ]
+    final = fields.get("final_turns")
+    result = fields.get("result")
+    if result is not None:
+        result_path = _at(path, "result")
+        result_fields = _expect_object(result, result_path, required=("scores", "winners"))
+        result = _build(
+            result_path,
+            GameResult,
+            _int_list(result_fields["scores"], _at(result_path, "scores")),
+            _int_list(result_fields["winners"], _at(result_path, "winners")),
+        )
+    state = _build(
+        path,
+        GameState,
+        edition=edition,
+        racks=racks,
+        table=table_from_json(fields["table"], path=_at(path, "table")),
+        pool=tiles_from_json(fields["pool"], path=_at(path, "pool")),
+        current=_expect_int(fields["current"], _at(path, "current")),
+        opened=opened,
+        seed=_expect_int(fields["seed"], _at(path, "seed")),
+        history=history,
+        idle_turns=_expect_int(fields.get("idle_turns", 0), _at(path, "idle_turns")),
+        final_turns=None if final is None else _expect_int(final, _at(path, "final_turns")),
+        result=result,
+    )
+    _check_state(state, path)
+    return state
+
+
+def _check_state(state: GameState, path: str) -> None:
+    """Refuse a state whose seats, flags or tiles do not fit together."""
+    players = len(state.racks)
+    if not state.edition.min_players <= players <= state.edition.max_players:
+        raise FormatError(
+            f"{players} racks for the {state.edition.name} edition", path=_at(path, "racks")
+        )
+    if len(state.opened) != players:
+        raise FormatError(f"one flag per seat ({players}) is needed", path=_at(path, "opened"))
+    if not 0 <= state.current < players:
+        raise FormatError(f"not a seat of {players} players", path=_at(path, "current"))
+    held = Counter(state.pool) + Counter(state.table.tiles)
+    for rack in state.racks:
+        held.update(rack)
+    if held != Counter(state.edition.tile_set.all_tiles()):
+        raise FormatError("racks, table and pool are not the edition's full set", path=path)
+
+
 # Documents -------------------------------------------------------------------------------------
 
 
@@ -391,7 +489,7 @@ def to_json(obj: object) -> dict[str, Any]:
     """A document (a dict ready for ``json.dump``) holding ``obj``.
 
     ``obj`` is a Tile, a tuple or list of tiles, a Meld, a Table, an Edition, an action, a
-    :class:`GameRecord` or a ``Series``.
+    :class:`GameRecord`, a ``Series`` or a ``GameState``.
 
     >>> from rummikub_rules import parse_tile
     >>> to_json(parse_tile("r7"))
@@ -512,6 +610,7 @@ _CODECS: Final = (
     _Codec("action", _instance_of(*_ACTION_TYPES), action_to_json, action_from_json),
     _Codec("game_record", _instance_of(GameRecord), record_to_json, record_from_json),
     _Codec("series", _instance_of(Series), series_to_json, series_from_json),
+    _Codec("game_state", _instance_of(GameState), state_to_json, state_from_json),
 )
 _CODECS_BY_TAG: Final = {codec.tag: codec for codec in _CODECS}
 

@@ -267,9 +267,9 @@ class _Turn:
         if self.table_has_jokers:
             old = _jokers(self.before.melds, before_choice)
             new = _jokers(self.after.melds, after_choice)
-            freed, landed = _unpaired(old, new)
+            freed, landings = _pair(old, new)
             retrieved = len(freed)
-            found.extend(self.joker_retrieval(freed, landed, before_choice, after_choice))
+            found.extend(self.joker_retrieval(freed, landings, after_choice))
             if self.edition.joker_melds_extend_only:
                 found.extend(self.locked_melds(before_choice, after_choice))
         return found, retrieved
@@ -326,8 +326,7 @@ class _Turn:
     def joker_retrieval(
         self,
         freed: list[_Joker],
-        landed: list[_Joker],
-        before_choice: Sequence[Reading | None],
+        landings: list[list[_Joker]],
         after_choice: Sequence[Reading | None],
     ) -> Iterator[Violation]:
         """Whether the jokers whose role changed could be retrieved, and where they ended."""
@@ -343,7 +342,7 @@ class _Turn:
             )
             return
         if self.edition.joker_retrieval is JokerRetrieval.REPLACE and not self.replaced(
-            freed, before_choice, after_choice
+            freed, after_choice
         ):
             tile_from = (
                 "from the rack"
@@ -358,83 +357,68 @@ class _Turn:
                 melds=_melds_of(freed, self.before.melds),
             )
         need = self.edition.freed_joker_rack_tiles
-        if need and not self.freed_jokers_accompanied(len(freed), landed, need):
+        if need and not self.freed_jokers_accompanied(len(freed), landings, need):
             yield Violation(
                 Code.FREED_JOKER_NEEDS_RACK_TILES,
                 "A joker taken from the table must be used this turn in a meld with at least "
                 f"{need} {_plural(need, 'tile', 'tiles')} laid from the rack.",
                 tiles=(JOKER,) * len(freed),
-                melds=tuple(self.after.melds[j.meld] for j in landed),
+                melds=tuple(self.after.melds[j.meld] for j in landings[0]),
             )
 
-    def replaced(
-        self,
-        freed: list[_Joker],
-        before_choice: Sequence[Reading | None],
-        after_choice: Sequence[Reading | None],
-    ) -> bool:
-        """Under ``replace``: whether a natural tile of each freed joker's role stands in its place.
+    def replaced(self, freed: list[_Joker], after_choice: Sequence[Reading | None]) -> bool:
+        """Under ``replace``: whether a natural tile of each freed joker's role took its place.
 
-        A tile stands in the joker's place when the table after holds more natural copies of it
-        in melds of the joker's kind than the table before did; with ``replacement_from = rack``
-        those copies must also have been laid from the rack this turn. With ``rack_or_table`` it
-        also does when the joker's meld stands on the table after with that tile where the joker
-        was (the tile may then have come from another meld).
+        The tile must stand on the table after in addition to the copies that stood there
+        before, laid from the rack this turn (RULES.md 4.5). With ``rack_or_table`` the tile may
+        instead come from another meld: then the joker's own meld stands on the table after
+        with that tile where the joker was.
         """
-        edition = self.edition
-        before_choice = [
-            reading if reading is not None else meld.reading(edition)
-            for meld, reading in zip(self.before.melds, before_choice, strict=True)
-        ]
-        gained = _natural_by_kind(self.after.melds, after_choice) - _natural_by_kind(
-            self.before.melds, before_choice
-        )
-        from_table = edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
-        if not from_table:
-            gained = Counter({key: min(n, self.played[key[1]]) for key, n in gained.items()})
-        demands: list[tuple[tuple[MeldKind, Tile], ...]] = []
-        both = edition.group_joker_replacement is GroupJokerReplacement.BOTH
+        from_table = self.edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
+        both = self.edition.group_joker_replacement is GroupJokerReplacement.BOTH
+        demands: list[tuple[Tile, ...]] = []
         for joker in freed:
             wanted = _demands(joker, self.before.melds[joker.meld], both)
             if not (from_table and self.stands_in_place(joker, wanted, after_choice)):
                 demands.extend(wanted)
-        return _can_supply(demands, gained)
+        supply = Counter({t: n for t, n in self.played.items() if t != JOKER})
+        return _can_supply(demands, supply)
 
     def stands_in_place(
         self,
         joker: _Joker,
-        wanted: list[tuple[tuple[MeldKind, Tile], ...]],
+        wanted: list[tuple[Tile, ...]],
         after_choice: Sequence[Reading | None],
     ) -> bool:
         """Whether a meld of the table after holds the joker's old meld with ``wanted`` in place."""
+        assert joker.reading is not None
+        kind = joker.reading.kind
         numbered = Counter(t for t in self.before.melds[joker.meld].tiles if t != JOKER)
-        kind = wanted[0][0][0]
         for meld, reading in zip(self.after.melds, after_choice, strict=True):
             if reading is None or reading.kind is not kind:
                 continue
             tiles = Counter(meld.tiles)
-            if numbered - tiles:
-                continue
-            extra = tiles - numbered
-            if _can_supply(wanted, Counter((kind, t) for t in extra.elements())):
+            if not numbered - tiles and _can_supply(wanted, tiles - numbered):
                 return True
         return False
 
-    def freed_jokers_accompanied(self, freed: int, landed: list[_Joker], need: int) -> bool:
+    def freed_jokers_accompanied(self, freed: int, landings: list[list[_Joker]], need: int) -> bool:
         """Whether each freed joker can share a meld with ``need`` rack tiles.
 
-        Jokers are identical, so any ``freed`` of the jokers that landed in a new role may be the
-        freed ones (the others came from the rack, and count as rack tiles of their meld).
+        Jokers are identical, so the freed ones may be any ``freed`` of the jokers that landed in
+        a new role, under any of the ``landings`` (the others came from the rack, and count as
+        rack tiles of their meld).
         """
         played_numbered = Counter({t: n for t, n in self.played.items() if t != JOKER})
-        for chosen in itertools.combinations(range(len(landed)), freed):
-            targets = sorted({landed[i].meld for i in chosen})
-            rack_jokers = Counter(landed[i].meld for i in range(len(landed)) if i not in chosen)
-            if _assign_rack_tiles(
-                [(Counter(self.after.melds[m].tiles), need - rack_jokers[m]) for m in targets],
-                played_numbered,
-            ):
-                return True
+        for landed in landings:
+            for chosen in itertools.combinations(range(len(landed)), freed):
+                targets = sorted({landed[i].meld for i in chosen})
+                rack_jokers = Counter(landed[i].meld for i in range(len(landed)) if i not in chosen)
+                wanted = [
+                    (Counter(self.after.melds[m].tiles), need - rack_jokers[m]) for m in targets
+                ]
+                if _assign_rack_tiles(wanted, played_numbered):
+                    return True
         return False
 
     def locked_melds(
@@ -538,43 +522,49 @@ def _role(reading: Reading | None, position: int) -> _Role | None:
     return ("group", reading.number)
 
 
-def _unpaired(old: list[_Joker], new: list[_Joker]) -> tuple[list[_Joker], list[_Joker]]:
+def _pair(old: list[_Joker], new: list[_Joker]) -> tuple[list[_Joker], list[list[_Joker]]]:
     """Pair old and new jokers with equal roles as often as possible (RULES.md 4.5).
 
-    Returns the old jokers left unpaired (retrieved) and the new ones left unpaired (where the
-    retrieved jokers and any jokers from the rack landed). A joker now in a meld with no valid
-    reading stands for nothing, so it pairs with no old joker. A joker that stood in such a meld
-    before the turn stood for nothing: it pairs with any leftover joker and is never retrieved.
+    Returns the old jokers left unpaired (retrieved), and every way of choosing the new ones
+    left unpaired (where retrieved jokers and jokers from the rack landed): jokers of one role
+    are identical, so which of them were kept is a choice. A joker now in a meld with no valid
+    reading stands for nothing and pairs with no old joker; a joker that stood in such a meld
+    before the turn stood for nothing, so it pairs with any leftover joker and is never
+    retrieved.
     """
-    waiting: dict[_Role | None, list[_Joker]] = {}
+    old_roles = Counter(j.role for j in old if j.role is not None)
+    roleless = sum(1 for j in old if j.role is None)
+    by_role: dict[_Role | None, list[_Joker]] = {}
     for joker in new:
-        waiting.setdefault(joker.role, []).append(joker)
+        by_role.setdefault(joker.role, []).append(joker)
     freed = []
-    roleless = 0
+    seen: Counter[_Role] = Counter()
     for joker in old:
         if joker.role is None:
-            roleless += 1
             continue
-        same = waiting.get(joker.role)
-        if same:
-            same.pop()
-        else:
+        seen[joker.role] += 1
+        if seen[joker.role] > len(by_role.get(joker.role, ())):
             freed.append(joker)
-    landed = [j for js in waiting.values() for j in js]
-    return freed, landed[roleless:]
+    per_role = []
+    for role, jokers in by_role.items():
+        kept = min(old_roles[role], len(jokers)) if role is not None else 0
+        per_role.append(
+            [
+                [j for i, j in enumerate(jokers) if i not in chosen]
+                for chosen in itertools.combinations(range(len(jokers)), kept)
+            ]
+        )
+    landings: list[list[_Joker]] = []
+    for parts in itertools.product(*per_role):
+        rest = [j for part in parts for j in part]
+        landings.extend(
+            [j for i, j in enumerate(rest) if i not in paired]
+            for paired in itertools.combinations(range(len(rest)), min(roleless, len(rest)))
+        )
+    return freed, landings
 
 
-def _natural_by_kind(
-    melds: Sequence[Meld], choice: Sequence[Reading | None]
-) -> Counter[tuple[MeldKind, Tile]]:
-    counts: Counter[tuple[MeldKind, Tile]] = Counter()
-    for meld, reading in zip(melds, choice, strict=True):
-        if reading is not None:
-            counts.update((reading.kind, t) for t in meld.tiles if t.number is not None)
-    return counts
-
-
-def _demands(joker: _Joker, meld: Meld, both: bool) -> list[tuple[tuple[MeldKind, Tile], ...]]:
+def _demands(joker: _Joker, meld: Meld, both: bool) -> list[tuple[Tile, ...]]:
     """The tiles that must take a freed joker's place: each entry is one tile, any of options."""
     reading = joker.reading
     assert reading is not None
@@ -582,18 +572,15 @@ def _demands(joker: _Joker, meld: Meld, both: bool) -> list[tuple[tuple[MeldKind
     if reading.kind is MeldKind.RUN:
         tile = joker.role[1]
         assert isinstance(tile, Tile)
-        return [((MeldKind.RUN, tile),)]
+        return [(tile,)]
     missing = next(
         options for options, t in zip(reading.stands_for, meld.tiles, strict=True) if t == JOKER
     )
-    option = tuple((MeldKind.GROUP, t) for t in missing)
     count = max(1, len(missing) - (meld.jokers - 1)) if both else 1
-    return [option] * count
+    return [missing] * count
 
 
-def _can_supply(
-    demands: list[tuple[tuple[MeldKind, Tile], ...]], supply: Counter[tuple[MeldKind, Tile]]
-) -> bool:
+def _can_supply(demands: list[tuple[Tile, ...]], supply: Counter[Tile]) -> bool:
     """Whether each demand takes one unit of one of its options, within ``supply``."""
     if not demands:
         return True
@@ -601,10 +588,10 @@ def _can_supply(
     for option in first:
         if supply[option] > 0:
             supply[option] -= 1
-            if _can_supply(rest, supply):
-                supply[option] += 1
-                return True
+            found = _can_supply(rest, supply)
             supply[option] += 1
+            if found:
+                return True
     return False
 
 

@@ -7,24 +7,40 @@ solver: it never rearranges the table.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 
 from rummikub_rules import Edition, GameState, Meld, Play, Table, Tile
 
 
 def rack_melds(rack: tuple[Tile, ...], edition: Edition) -> list[Meld]:
-    """Disjoint valid three-tile melds found greedily on the rack."""
-    left = Counter(rack)
+    """Disjoint three-tile runs and groups of numbered tiles found greedily on the rack."""
+    left = Counter(t for t in rack if t.number is not None)
     found = []
-    for combo in itertools.combinations(sorted(set(rack)), 3):
-        if Counter(combo) - left:
-            continue
-        meld = Meld(combo)
-        if meld.is_valid(edition):
+    for tile in sorted(left):
+        assert tile.color is not None
+        assert tile.number is not None
+        while left[tile]:
+            run = [tile, *(_next(tile, step) for step in (1, 2))]
+            group = [t for t in sorted(left) if t.number == tile.number and left[t]]
+            colors = {t.color for t in group}
+            if all(t is not None and left[t] > 0 for t in run):
+                melds = [Meld(run)]  # type: ignore[arg-type]
+            elif len(colors) >= 3:
+                melds = [Meld(sorted({t.color: t for t in group}.values())[:3])]
+            else:
+                break
+            meld = melds[0]
+            if not meld.is_valid(edition):
+                break
             found.append(meld)
-            left -= Counter(combo)
+            left -= Counter(meld.tiles)
     return found
+
+
+def _next(tile: Tile, step: int) -> Tile | None:
+    assert tile.number is not None
+    number = tile.number + step
+    return Tile(tile.color, number) if number <= 13 else None
 
 
 def extensions(table: Table, rack: tuple[Tile, ...], edition: Edition) -> list[Table]:

@@ -25,10 +25,13 @@ from rummikub_rules import (
     Action,
     Draw,
     FailedTurn,
+    GameRecord,
     GameState,
     IllegalMove,
     Pass,
     Timeout,
+    dumps,
+    loads,
 )
 from tests.stateful.plays import simple_plays
 
@@ -126,6 +129,18 @@ class GameMachine(RuleBasedStateMachine):
         assert self.state.table.is_valid(self.state.edition)
 
     @invariant()
+    def record_round_trips_and_replays(self) -> None:
+        state = self.state
+        if not state.is_over:
+            return  # replaying costs the whole game: check the finished games
+        record = GameRecord(
+            state.players, edition=state.edition, seed=state.seed, actions=state.history
+        )
+        assert loads(dumps(record), GameRecord) == record
+        assert record.replay() == state
+        assert loads(dumps(state), GameState) == state
+
+    @invariant()
     def finished_game_scores(self) -> None:
         state = self.state
         if not state.is_over:
@@ -138,8 +153,10 @@ class GameMachine(RuleBasedStateMachine):
             assert state.racks[state.winner] == ()
 
 
+_PROFILE = settings.default
+assert _PROFILE is not None
 GameMachine.TestCase.settings = settings(
-    max_examples=25,
+    max_examples=max(10, _PROFILE.max_examples // 5),
     stateful_step_count=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

@@ -1,27 +1,4 @@
-"""Public Hypothesis strategies for rummikub-rules types (needs the ``hypothesis`` extra).
-
-Use them in your own property tests::
-
-    from hypothesis import given
-    from rummikub_rules import strategies as rst
-
-    @given(rst.melds(), rst.editions())
-    def test_something(meld, edition): ...
-
-Every strategy that takes an ``edition`` accepts any object with the four meld-rule fields
-(``tile_set``, ``run_wrap``, ``group_colors_distinct``, ``max_jokers_per_meld``), such as an
-:class:`~rummikub_rules.Edition`. Valid melds are built by construction, never by filtering, so
-they are fast under every edition, including small custom tile sets. A generated meld is always
-physically possible: it never holds more copies of a tile (or more jokers) than the set has.
-
-``runs_with_readings``, ``groups_with_readings`` and ``melds_with_readings`` also give the
-:class:`~rummikub_rules.Reading` the meld was built from (what each joker stands for and the
-meld's value), so a test can check a referee against it. In a group, a joker's options are the
-colours it may take, in the tile set's colour order.
-
-:func:`register_type_strategies` makes ``st.from_type(Tile)`` (and ``TileSet``, ``Meld``,
-``Table``, ``Edition``) use these strategies; the ``hypothesis`` entry point does it for you.
-"""
+"""Strategies for tiles, tile sets, melds, tables and editions (see the package docstring)."""
 
 from __future__ import annotations
 
@@ -54,7 +31,6 @@ __all__ = [
     "groups_with_readings",
     "melds",
     "melds_with_readings",
-    "register_type_strategies",
     "runs",
     "runs_with_readings",
     "tables",
@@ -509,29 +485,3 @@ def _custom_edition(draw: st.DrawFn, sets: st.SearchStrategy[TileSet]) -> Editio
         group_colors_distinct=draw(st.booleans()),
         max_jokers_per_meld=draw(st.none() | st.integers(0, 4)),
     )
-
-
-# --- Turns ---------------------------------------------------------------------------------------
-# Turn strategies (``turns(legal=True)``, ``game_states()``) are added here, above the registration.
-
-
-# --- Registration --------------------------------------------------------------------------------
-
-#: The strategy ``st.from_type`` uses for each type.
-_FOR_TYPE: Final[dict[type[Any], Callable[[], st.SearchStrategy[Any]]]] = {
-    Tile: tiles,
-    TileSet: tile_sets,
-    Meld: melds,
-    Table: tables,
-    Edition: editions,
-}
-
-
-def register_type_strategies() -> None:
-    """Register strategies for this library's types so ``st.from_type`` finds them.
-
-    ``Tile``, ``TileSet``, ``Meld`` (valid melds of the classic edition), ``Table`` and
-    ``Edition``. Hypothesis runs this itself through the ``hypothesis`` entry point.
-    """
-    for cls, strategy in _FOR_TYPE.items():
-        st.register_type_strategy(cls, strategy())

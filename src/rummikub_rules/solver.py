@@ -1,0 +1,374 @@
+"""Exact search for plays: the best play, whether any play exists, arranging tiles into melds.
+
+:func:`best_play` finds the legal play (RULES.md section 4) that lays the most rack tiles (or the
+most points), :func:`can_play` whether any exists, :func:`arrange` splits tiles into valid melds
+using every one, and :func:`initial_meld` finds the best opening from the rack alone. Each takes
+an edition and follows its meld rules (tile set, ``run_wrap``, ``group_colors_distinct``,
+``max_jokers_per_meld``) and joker rules.
+
+How it works: a dynamic programme over the numbers 1..13 (van Rijn, Takes & Vis), one colour at a
+time inside a number, with the open runs of each colour as the state and memoised depth-first
+search; see ``_solver_engine``. Rack tiles that cannot belong to any meld are set aside first.
+
+Exactness. For ``rearrange`` editions the answer is optimal: each joker on the table is either
+kept in its role (the tile it stands for in a run, or a place in a group of its number) or freed,
+and a freed joker must end in a meld with ``freed_joker_rack_tiles`` rack tiles, as the referee
+demands. Where the answer may miss a better play (it is always legal):
+
+- ``replace`` editions: table jokers always keep their roles, so plays that free a joker by
+  replacing it are not considered;
+- ``joker_melds_extend_only``: melds holding a joker stay as they are;
+- an ambiguous table meld (``r5 j j`` with no declared kind) keeps the roles of its first reading;
+- ``opening_may_use_table``: the opening lays new melds only, without touching the table;
+- with ``run_wrap`` = ``one_high``, a table joker standing for a 1 keeps its role only as a low 1;
+- a table joker in a meld with no valid reading counts as a joker to free.
+
+The ``limit`` argument bounds the work: the number of search states expanded (each costs a few
+microseconds; a full 80-tile table with a 14-tile rack typically needs a few hundred). Past it,
+:class:`SearchLimitExceeded` is raised.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from rummikub_rules._solver_engine import (
+    NAT_R,
+    NAT_T,
+    BudgetError,
+    FoundMeld,
+    Problem,
+    Search,
+    Solution,
+)
+from rummikub_rules.actions import Play
+from rummikub_rules.editions import CLASSIC, Edition, JokerRetrieval
+from rummikub_rules.errors import RummikubError
+from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
+from rummikub_rules.tiles import JOKER, Tile
+
+__all__ = ["Objective", "SearchLimitExceeded", "arrange", "best_play", "can_play", "initial_meld"]
+
+#: What :func:`best_play` maximises: rack tiles laid (ties: points) or points (ties: tiles).
+Objective = Literal["tiles", "points"]
+
+
+class SearchLimitExceeded(RummikubError):  # noqa: N818 (the public name is a promise)
+    """The search needed more work than the ``limit`` it was given.
+
+    ``limit`` is the bound that was exceeded, in search states expanded.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        super().__init__(f"the search expanded more than {limit} states; raise the limit")
+
+
+def arrange(
+    tiles: Iterable[Tile], *, edition: Edition = CLASSIC, limit: int | None = None
+) -> Table | None:
+    """Split ``tiles`` into valid melds using every tile, or ``None`` if that is impossible.
+
+    >>> from rummikub_rules import parse_tiles
+    >>> str(arrange(parse_tiles("r5 b5 k5 o5 r6 r7 r8")))
+    'k5 b5 o5 | r5 r6 r7 r8'
+    >>> arrange(parse_tiles("r5 b5 k5 r6 r7")) is None
+    True
+    """
+    pool = Counter(tiles)
+    grid = _Grid(edition)
+    if not grid.fill(Counter({t: n for t, n in pool.items() if t != JOKER}), table=True):
+        return None
+    problem = grid.problem(
+        table_jokers=pool[JOKER], rack_jokers=0, may_free=True, need=0, opening=0
+    )
+    found = _run(problem, limit, -1)
+    return None if found is None else Table(grid.melds(found, edition))
+
+
+def best_play(
+    table: Table,
+    rack: Iterable[Tile],
+    *,
+    opened: bool,
+    edition: Edition = CLASSIC,
+    objective: Objective = "tiles",
+    limit: int | None = None,
+) -> Play | None:
+    """The best legal play, or ``None`` when no legal play exists.
+
+    ``objective="tiles"`` lays the most rack tiles, ties broken by the most points;
+    ``"points"`` lays the most points (a joker at the edition's ``joker_penalty``), ties broken
+    by the most tiles. A player who has not opened gets the best initial meld. The answer always
+    passes :func:`~rummikub_rules.check_turn`.
+
+    >>> from rummikub_rules import parse_table, parse_tiles
+    >>> play = best_play(parse_table("r4 r5 r6 r7 r8"), parse_tiles("r6 k2"), opened=True)
+    >>> sorted(str(m) for m in play.after)
+    ['r4 r5 r6', 'r6 r7 r8']
+    """
+    rack = tuple(rack)
+    if not opened:
+        opening = initial_meld(rack, edition=edition, objective=objective, limit=limit)
+        return None if opening is None else Play(Table((*table.melds, *opening.melds)))
+    fixed, loose = _split_locked(table, edition)
+    grid = _Grid(edition)
+    if not grid.fill(Counter(t for m in loose for t in m.tiles if t != JOKER), table=True):
+        return None
+    grid.fill(Counter(t for t in rack if t != JOKER), table=False)
+    jokers = grid.pin_jokers(loose)
+    grid.set_weights(rack, objective)
+    problem = grid.problem(
+        table_jokers=jokers,
+        rack_jokers=rack.count(JOKER),
+        may_free=edition.joker_retrieval is JokerRetrieval.REARRANGE,
+        need=edition.freed_joker_rack_tiles,
+        opening=0,
+    )
+    found = _run(problem, limit, 0)
+    if found is None:
+        return None
+    return Play(Table((*fixed, *grid.melds(found, edition))))
+
+
+def can_play(
+    table: Table,
+    rack: Iterable[Tile],
+    *,
+    opened: bool,
+    edition: Edition = CLASSIC,
+    limit: int | None = None,
+) -> bool:
+    """Whether any legal play exists (see :func:`best_play`).
+
+    >>> from rummikub_rules import parse_table, parse_tiles
+    >>> can_play(parse_table("k12 r12 o12"), parse_tiles("b12"), opened=False)
+    False
+    """
+    return best_play(table, rack, opened=opened, edition=edition, limit=limit) is not None
+
+
+def initial_meld(
+    rack: Iterable[Tile],
+    *,
+    edition: Edition = CLASSIC,
+    objective: Objective = "tiles",
+    limit: int | None = None,
+) -> Table | None:
+    """The best opening: new melds from the rack alone worth ``initial_meld_points``, or ``None``.
+
+    Jokers count as the tiles they stand for, where ``joker_in_initial_meld`` allows them.
+
+    >>> from rummikub_rules import parse_tiles
+    >>> initial_meld(parse_tiles("k9 r9 b9")) is None
+    True
+    >>> str(initial_meld(parse_tiles("k9 r9 b9 b1 b2 b3")))
+    'b1 b2 b3 | k9 r9 b9'
+    """
+    rack = tuple(rack)
+    grid = _Grid(edition)
+    grid.fill(Counter(t for t in rack if t != JOKER), table=False)
+    grid.set_weights(rack, objective)
+    jokers = rack.count(JOKER) if edition.joker_in_initial_meld else 0
+    problem = grid.problem(
+        table_jokers=0,
+        rack_jokers=jokers,
+        may_free=False,
+        need=0,
+        opening=max(1, edition.initial_meld_points),
+    )
+    found = _run(problem, limit, 0)
+    if found is None:
+        return None
+    return Table(grid.melds(found, edition))
+
+
+def _run(problem: Problem, limit: int | None, floor: int) -> Solution | None:
+    try:
+        return Search(problem, limit).solve(floor)
+    except BudgetError:
+        assert limit is not None
+        raise SearchLimitExceeded(limit) from None
+
+
+def _split_locked(table: Table, edition: Edition) -> tuple[tuple[Meld, ...], tuple[Meld, ...]]:
+    """Melds the search must leave alone (``joker_melds_extend_only``), and the others."""
+    if not edition.joker_melds_extend_only:
+        return (), table.melds
+    fixed = tuple(m for m in table.melds if m.jokers)
+    return fixed, tuple(m for m in table.melds if not m.jokers)
+
+
+class _Grid:
+    """Tile counts per column and colour for one edition, and the way back to melds."""
+
+    def __init__(self, edition: Edition) -> None:
+        tile_set = edition.tile_set
+        self.edition = edition
+        self.colours = tile_set.colors
+        self.colour_index = {c: i for i, c in enumerate(self.colours)}
+        numbers = list(tile_set.numbers)
+        self.wrap = RunWrap(edition.run_wrap)
+        self.wrap_high = self.wrap is RunWrap.ONE_HIGH
+        if self.wrap_high:
+            numbers.append(numbers[0])
+        self.numbers = tuple(numbers)
+        self.column = {n: i for i, n in enumerate(tile_set.numbers)}
+        shape = (len(self.numbers), len(self.colours))
+        self.table = [[0] * shape[1] for _ in range(shape[0])]
+        self.rack = [[0] * shape[1] for _ in range(shape[0])]
+        self.run_pins = [[0] * shape[1] for _ in range(shape[0])]
+        self.group_pins = [0] * shape[0]
+        self.weights = [0] * shape[0]
+        self.joker_weight = 0
+
+    def fill(self, tiles: Counter[Tile], *, table: bool) -> bool:
+        """Add numbered tiles to the table or rack counts; ``False`` if one is not in the set."""
+        grid = self.table if table else self.rack
+        ok = True
+        for tile, count in tiles.items():
+            if tile.color not in self.colour_index or tile.number not in self.column:
+                ok = False
+                continue
+            grid[self.column[tile.number]][self.colour_index[tile.color]] += count
+        return ok
+
+    def pin_jokers(self, melds: Sequence[Meld]) -> int:
+        """Record the role of every table joker; return how many there are."""
+        count = 0
+        for meld in melds:
+            if not meld.jokers:
+                continue
+            count += meld.jokers
+            reading = meld.reading(self.edition)
+            if reading is None:
+                continue
+            for tile, stands in zip(meld.tiles, reading.stands_for, strict=True):
+                if tile != JOKER:
+                    continue
+                role = stands[0]
+                assert role.color is not None
+                assert role.number is not None
+                column = self.column[role.number]
+                if reading.kind is MeldKind.RUN:
+                    self.run_pins[column][self.colour_index[role.color]] += 1
+                else:
+                    self.group_pins[column] += 1
+        return count
+
+    def set_weights(self, rack: Sequence[Tile], objective: Objective) -> None:
+        """Scores per rack tile: tiles first then points, or points first then tiles."""
+        penalty = self.edition.joker_penalty
+        if objective == "tiles":
+            big = sum(t.value for t in rack) + penalty * rack.count(JOKER) + 1
+            self.weights = [big + n for n in self.numbers]
+            self.joker_weight = big + penalty
+        elif objective == "points":
+            big = len(rack) + 1
+            self.weights = [n * big + 1 for n in self.numbers]
+            self.joker_weight = penalty * big + 1
+        else:
+            raise ValueError(f"objective is 'tiles' or 'points', got {objective!r}")
+
+    def _may_fit(
+        self, present: list[list[int]], column: int, colour: int, jokers: int, *, cyclic: bool
+    ) -> bool:
+        distinct = self.edition.group_colors_distinct
+        return _may_fit(present, column, colour, jokers, distinct=distinct, cyclic=cyclic)
+
+    def problem(
+        self, *, table_jokers: int, rack_jokers: int, may_free: bool, need: int, opening: int
+    ) -> Problem:
+        """The search problem for the counts gathered so far."""
+        self._drop_hopeless(table_jokers + rack_jokers)
+        edition = self.edition
+        return Problem(
+            colours=len(self.colours),
+            numbers=self.numbers,
+            table=_freeze(self.table),
+            rack=_freeze(self.rack),
+            run_pins=_freeze(self.run_pins),
+            group_pins=tuple(self.group_pins),
+            table_jokers=table_jokers,
+            rack_jokers=rack_jokers,
+            may_free=may_free,
+            need=need,
+            distinct=edition.group_colors_distinct,
+            cap=edition.max_jokers_per_meld,
+            opening=opening,
+            weights=tuple(self.weights),
+            joker_weight=self.joker_weight,
+            wrap_high=self.wrap_high,
+            wrap_full=self.wrap is RunWrap.FULL,
+        )
+
+    def _drop_hopeless(self, jokers: int) -> None:
+        """Set aside rack tiles that fit in no run or group, even with every joker's help."""
+        changed = True
+        while changed:
+            changed = False
+            present = [
+                [t + r for t, r in zip(trow, rrow, strict=True)]
+                for trow, rrow in zip(self.table, self.rack, strict=True)
+            ]
+            if self.wrap_high:
+                present[-1] = present[0]
+            cyclic = self.wrap is RunWrap.FULL
+            for column, row in enumerate(self.rack):
+                for colour, count in enumerate(row):
+                    fits = self._may_fit(present, column, colour, jokers, cyclic=cyclic) or (
+                        self.wrap_high
+                        and column == 0
+                        and self._may_fit(present, len(present) - 1, colour, jokers, cyclic=False)
+                    )
+                    if count and not fits:
+                        row[colour] = 0
+                        changed = True
+
+    def melds(self, solution: Solution, edition: Edition) -> list[Meld]:
+        """The solution's melds as :class:`Meld` objects, kinds declared where ambiguous."""
+        return [self._meld(found, edition) for found in solution.melds]
+
+    def _meld(self, found: FoundMeld, edition: Edition) -> Meld:
+        kind, where, members = found
+        if kind == "run":
+            colour = self.colours[where]
+            tiles = [
+                Tile(colour, self.numbers[column]) if k in (NAT_T, NAT_R) else JOKER
+                for column, k in members
+            ]
+            meld = Meld(tiles)
+            meld_kind = MeldKind.RUN
+        else:
+            number = self.numbers[where]
+            tiles = [JOKER if c is None else Tile(self.colours[c], number) for c, _ in members]
+            meld = Meld(tiles)
+            meld_kind = MeldKind.GROUP
+        if len(meld.readings(edition)) > 1:
+            return meld.with_kind(meld_kind)
+        return meld
+
+
+def _may_fit(
+    present: list[list[int]], column: int, colour: int, jokers: int, *, distinct: bool, cyclic: bool
+) -> bool:
+    """Whether a tile could join a group or a three-tile run of the tiles present."""
+    group = sum(map(bool, present[column])) if distinct else sum(present[column])
+    if group + jokers >= 3:
+        return True
+    width = len(present)
+    if cyclic:
+        starts = range(column - 2, column + 1)
+    else:
+        starts = range(max(column - 2, 0), min(column, width - 3) + 1)
+    for start in starts:
+        missing = sum(1 for i in range(start, start + 3) if not present[i % width][colour])
+        if missing <= jokers:
+            return True
+    return False
+
+
+def _freeze(grid: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(row) for row in grid)
