@@ -197,3 +197,26 @@ def test_a_joker_left_on_the_rack_costs_the_edition_penalty_at_the_end() -> None
     after = game.apply(Play(parse_table("r10 r11 r12")))
     assert after.scores() == (50 + 100, -150)
     assert JOKER in after.racks[1]
+
+
+def test_can_play_asks_the_solver_for_the_seat() -> None:
+    game = _deal(["r10 r11 r12 k1", "b1 b2"])
+    assert game.can_play()  # seat 0 can open with r10 r11 r12 = 33
+    assert not game.can_play(1)
+    with pytest.raises(IndexError):
+        game.can_play(2)
+
+
+def test_end_if_stuck_ends_a_pool_empty_game_where_nobody_can_move() -> None:
+    game = attrs.evolve(_deal(["k5", "k9"]), pool=())
+    over = game.end_if_stuck()
+    assert over.is_over
+    assert over.scores() == (4, -4)
+    assert game.end_if_stuck() is not game
+
+
+def test_end_if_stuck_leaves_a_game_someone_can_still_play() -> None:
+    game = attrs.evolve(_deal(["r10 r11 r12 k1", "k9"]), pool=())
+    assert game.end_if_stuck() is game
+    with_pool = _deal(["k5", "k9"])
+    assert with_pool.end_if_stuck() is with_pool

@@ -21,6 +21,7 @@ from rummikub_rules.errors import RummikubError
 from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.notation import format_tiles
 from rummikub_rules.scoring import GameResult, settle_game
+from rummikub_rules.solver import can_play
 from rummikub_rules.tiles import Tile
 from rummikub_rules.turns import Code, Verdict, Violation, check_turn
 
@@ -165,6 +166,37 @@ class GameState:
         if self.result is None:
             raise RummikubError("the game is not over yet; scores exist only at the end")
         return self.result.scores
+
+    def can_play(self, seat: int | None = None, *, limit: int | None = None) -> bool:
+        """Whether ``seat`` (default: the player to move) has a legal play on this table.
+
+        Asks the exact solver (see :func:`~rummikub_rules.solver.can_play`); ``limit`` bounds
+        its work and raises ``SearchLimitExceeded`` when exceeded.
+        """
+        if seat is None:
+            seat = self.current
+        if not 0 <= seat < self.players:
+            raise IndexError(f"seat {seat} is not at a table of {self.players}")
+        return can_play(
+            self.table,
+            self.racks[seat],
+            opened=self.opened[seat],
+            edition=self.edition,
+            limit=limit,
+        )
+
+    def end_if_stuck(self, *, limit: int | None = None) -> GameState:
+        """End a game whose pool is empty as soon as no seat can play (RULES.md section 6).
+
+        Under ``until_stuck`` the game would end after a full round of passes; a client that
+        wants the result at once calls this after each turn. Returns the finished state, or this
+        state unchanged while tiles remain in the pool or some seat can still play.
+        """
+        if self.is_over or self.pool:
+            return self
+        if any(self.can_play(seat, limit=limit) for seat in range(self.players)):
+            return self
+        return self._finished(winner=None)
 
     def check(self, action: Action) -> Verdict:
         """The referee's verdict on ``action`` by the player to move, without applying it."""

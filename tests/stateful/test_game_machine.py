@@ -7,6 +7,7 @@ zero and name the right winner; the game record round-trips through JSON and rep
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 
 import pytest
@@ -29,10 +30,13 @@ from rummikub_rules import (
     GameState,
     IllegalMove,
     Pass,
+    SearchLimitExceeded,
     Timeout,
+    best_play,
     dumps,
     loads,
 )
+from rummikub_rules.solver import Objective
 from tests.stateful.plays import simple_plays
 
 
@@ -76,6 +80,41 @@ class GameMachine(RuleBasedStateMachine):
             self._apply(data.draw(st.sampled_from(plays)))
         else:
             self._apply(Draw() if self.state.pool else Pass())
+
+    @precondition(lambda self: not self.state.is_over and len(self.state.rack) <= 18)
+    @rule(objective=st.sampled_from(["tiles", "points"]))
+    def best_play(self, objective: Objective) -> None:
+        state = self.state
+        try:
+            play = best_play(
+                state.table,
+                state.rack,
+                opened=state.opened[state.current],
+                edition=state.edition,
+                objective=objective,
+                limit=20_000,
+            )
+        except SearchLimitExceeded:
+            return
+        with contextlib.suppress(SearchLimitExceeded):
+            assert (play is None) == (not state.can_play(limit=20_000))
+        if play is not None:
+            verdict = state.check(play)
+            assert verdict.ok, str(verdict)
+            self._apply(play)
+
+    @precondition(lambda self: not self.state.is_over and not self.state.pool)
+    @rule()
+    def end_if_stuck(self) -> None:
+        state = self.state
+        try:
+            ended = state.end_if_stuck(limit=20_000)
+        except SearchLimitExceeded:
+            return
+        if ended is not state:
+            assert ended.is_over
+            assert not any(state.can_play(seat, limit=20_000) for seat in range(state.players))
+            self.state = ended
 
     @precondition(lambda self: not self.state.is_over)
     @rule()
