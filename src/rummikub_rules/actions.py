@@ -7,28 +7,29 @@ trivial. ``GameState.apply`` judges them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
 from rummikub_rules.melds import Table
-from rummikub_rules.tiles import Tile
+from rummikub_rules.tiles import Tile, tile_tuple
 
-__all__ = ["Action", "Draw", "FailedTurn", "Pass", "Play", "Timeout"]
+__all__ = [
+    "ACTION_TYPES",
+    "Action",
+    "Draw",
+    "FailedTurn",
+    "Pass",
+    "Play",
+    "Timeout",
+    "action_tuple",
+]
 
 
 def _to_table(value: Table) -> Table:
     if not isinstance(value, Table):
         raise TypeError(f"Play takes the whole table after the turn as a Table, got {value!r}")
     return value
-
-
-def _to_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
-    tiles = tuple(value)
-    for tile in tiles:
-        if not isinstance(tile, Tile):
-            raise TypeError(f"expected Tile objects, got {tile!r}")
-    return tiles
 
 
 @attrs.frozen
@@ -61,8 +62,18 @@ class FailedTurn:
     draws the edition's ``failed_turn_draw``.
     """
 
-    to_pool: tuple[Tile, ...] = attrs.field(default=(), converter=_to_tiles)
+    to_pool: tuple[Tile, ...] = attrs.field(default=(), converter=tile_tuple)
 
 
 #: Any action a player may take.
 Action: TypeAlias = "Play | Draw | Pass | Timeout | FailedTurn"
+ACTION_TYPES: Final = (Play, Draw, Pass, Timeout, FailedTurn)
+
+
+def action_tuple(value: Iterable[Action]) -> tuple[Action, ...]:
+    """``value`` as a tuple, refusing anything but actions: the converter of every history."""
+    actions = tuple(value)
+    for action in actions:
+        if not isinstance(action, ACTION_TYPES):
+            raise TypeError(f"expected an action (Play, Draw, ...), got {action!r}")
+    return actions

@@ -16,7 +16,7 @@ from typing import Final, Protocol
 
 import attrs
 
-from rummikub_rules.tiles import MIN_NUMBER, NUMBERS, STANDARD_SET, Color, Tile, TileSet
+from rummikub_rules.tiles import MIN_NUMBER, NUMBERS, STANDARD_SET, Color, Tile, TileSet, tile_tuple
 
 __all__ = ["STANDARD_MELD_RULES", "Meld", "MeldKind", "MeldRules", "Reading", "RunWrap", "Table"]
 
@@ -102,14 +102,6 @@ class Reading:
         return self.stands_for[0][0].color
 
 
-def _to_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
-    tiles = tuple(value)
-    for tile in tiles:
-        if not isinstance(tile, Tile):
-            raise TypeError(f"a meld holds Tile objects, got {tile!r}")
-    return tiles
-
-
 @attrs.frozen(eq=False)
 class Meld:
     """Tiles laid together on the table, in table order, with an optional declared kind.
@@ -125,7 +117,7 @@ class Meld:
     True
     """
 
-    tiles: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
+    tiles: tuple[Tile, ...] = attrs.field(converter=tile_tuple)
     kind: MeldKind | None = attrs.field(default=None, converter=attrs.converters.optional(MeldKind))
     _memo: dict[object, tuple[Reading, ...]] = attrs.field(
         init=False, factory=dict, eq=False, hash=False, repr=False

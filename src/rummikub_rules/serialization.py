@@ -49,14 +49,23 @@ from typing import Any, Final, TypeVar, overload
 
 import attrs
 
-from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout
+from rummikub_rules.actions import (
+    ACTION_TYPES,
+    Action,
+    Draw,
+    FailedTurn,
+    Pass,
+    Play,
+    Timeout,
+    action_tuple,
+)
 from rummikub_rules.editions import CLASSIC, EDITIONS, Edition
 from rummikub_rules.errors import FormatError
 from rummikub_rules.melds import Meld, Table
 from rummikub_rules.notation import format_tiles, parse_meld, parse_tile, parse_tiles
 from rummikub_rules.scoring import GameResult, Series
 from rummikub_rules.state import GameState
-from rummikub_rules.tiles import Color, Tile, TileSet
+from rummikub_rules.tiles import Color, Tile, TileSet, rack_tuples, tile_tuple
 
 __all__ = [
     "FORMAT",
@@ -99,26 +108,6 @@ T = TypeVar("T")
 # Game records ----------------------------------------------------------------------------------
 
 
-def _to_tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
-    tiles = tuple(value)
-    for tile in tiles:
-        if not isinstance(tile, Tile):
-            raise TypeError(f"expected Tile objects, got {tile!r}")
-    return tiles
-
-
-def _to_racks(value: Iterable[Iterable[Tile]]) -> tuple[tuple[Tile, ...], ...]:
-    return tuple(_to_tiles(rack) for rack in value)
-
-
-def _to_actions(value: Iterable[Action]) -> tuple[Action, ...]:
-    actions = tuple(value)
-    for action in actions:
-        if not isinstance(action, _ACTION_TYPES):
-            raise TypeError(f"expected an action (Play, Draw, ...), got {action!r}")
-    return actions
-
-
 @attrs.frozen
 class Deal:
     """An explicit deal: each seat's rack, the pool in draw order, and the seat that moves first.
@@ -127,8 +116,8 @@ class Deal:
     :class:`GameRecord`).
     """
 
-    racks: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_to_racks)
-    pool: tuple[Tile, ...] = attrs.field(converter=_to_tiles)
+    racks: tuple[tuple[Tile, ...], ...] = attrs.field(converter=rack_tuples)
+    pool: tuple[Tile, ...] = attrs.field(converter=tile_tuple)
     first: int = attrs.field(default=0)
 
     @first.validator
@@ -158,7 +147,7 @@ class GameRecord:
     edition: Edition = attrs.field(default=CLASSIC, kw_only=True)
     seed: int | None = attrs.field(default=None, kw_only=True)
     deal: Deal | None = attrs.field(default=None, kw_only=True)
-    actions: tuple[Action, ...] = attrs.field(default=(), kw_only=True, converter=_to_actions)
+    actions: tuple[Action, ...] = attrs.field(default=(), kw_only=True, converter=action_tuple)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.edition, Edition):
@@ -586,7 +575,6 @@ def _instance_of(*types: type) -> Callable[[object], bool]:
     return lambda obj: isinstance(obj, types)
 
 
-_ACTION_TYPES: Final = (Play, Draw, Pass, Timeout, FailedTurn)
 _SIMPLE_ACTIONS: Final[dict[str, type[Draw | Pass | Timeout]]] = {
     "draw": Draw,
     "pass": Pass,
@@ -607,7 +595,7 @@ _CODECS: Final = (
     _Codec("meld", _instance_of(Meld), meld_to_json, meld_from_json),
     _Codec("table", _instance_of(Table), table_to_json, table_from_json),
     _Codec("edition", _instance_of(Edition), edition_to_json, edition_from_json),
-    _Codec("action", _instance_of(*_ACTION_TYPES), action_to_json, action_from_json),
+    _Codec("action", _instance_of(*ACTION_TYPES), action_to_json, action_from_json),
     _Codec("game_record", _instance_of(GameRecord), record_to_json, record_from_json),
     _Codec("series", _instance_of(Series), series_to_json, series_from_json),
     _Codec("game_state", _instance_of(GameState), state_to_json, state_from_json),

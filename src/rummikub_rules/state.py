@@ -15,14 +15,14 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout
+from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout, action_tuple
 from rummikub_rules.editions import CLASSIC, Edition, FirstPlayer, PoolEmptyEnd
 from rummikub_rules.errors import RummikubError
 from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.notation import format_tiles
 from rummikub_rules.scoring import GameResult, settle_game
 from rummikub_rules.solver import can_play
-from rummikub_rules.tiles import Tile
+from rummikub_rules.tiles import Tile, rack_tuples, tile_tuple
 from rummikub_rules.turns import Code, Verdict, Violation, check_turn
 
 __all__ = ["GameSetupError", "GameState", "IllegalMove"]
@@ -41,19 +41,7 @@ class GameSetupError(RummikubError, ValueError):
     """A game that cannot be dealt: a player count or deal the edition does not allow."""
 
 
-def _tuple_of_tuples(value: Iterable[Iterable[Tile]]) -> tuple[tuple[Tile, ...], ...]:
-    return tuple(tuple(rack) for rack in value)
-
-
-def _tiles(value: Iterable[Tile]) -> tuple[Tile, ...]:
-    return tuple(value)
-
-
 def _flags(value: Iterable[bool]) -> tuple[bool, ...]:
-    return tuple(value)
-
-
-def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
     return tuple(value)
 
 
@@ -71,13 +59,13 @@ class GameState:
     """
 
     edition: Edition
-    racks: tuple[tuple[Tile, ...], ...] = attrs.field(converter=_tuple_of_tuples)
+    racks: tuple[tuple[Tile, ...], ...] = attrs.field(converter=rack_tuples)
     table: Table
-    pool: tuple[Tile, ...] = attrs.field(converter=_tiles)
+    pool: tuple[Tile, ...] = attrs.field(converter=tile_tuple)
     current: int
     opened: tuple[bool, ...] = attrs.field(converter=_flags)
     seed: int
-    history: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+    history: tuple[Action, ...] = attrs.field(default=(), converter=action_tuple)
     #: Turns in a row without a play while the pool was empty (a full round ends ``until_stuck``).
     idle_turns: int = 0
     #: Turns left once the pool ran out under ``one_more_round``; ``None`` while tiles remain.
@@ -124,7 +112,7 @@ class GameState:
             edition=edition,
             racks=racks,
             table=Table(),
-            pool=_tiles(pool),
+            pool=tile_tuple(pool),
             current=first,
             opened=(False,) * len(racks),
             seed=seed,
@@ -251,7 +239,7 @@ class GameState:
             table=table,
             pool=pool,
             opened=opened,
-            history=_actions((*self.history, action)),
+            history=action_tuple((*self.history, action)),
             current=(seat + 1) % self.players,
         )
         return state._after_turn(played, pool_was_empty=not self.pool)

@@ -7,12 +7,21 @@ is the inventory of one box: its colours, numbers, copies of each numbered tile 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 import attrs
 
-__all__ = ["JOKER", "STANDARD_SET", "XP_SET", "Color", "Tile", "TileSet"]
+__all__ = [
+    "JOKER",
+    "STANDARD_SET",
+    "XP_SET",
+    "Color",
+    "Tile",
+    "TileSet",
+    "rack_tuples",
+    "tile_tuple",
+]
 
 #: The lowest and highest numbers printed on any Rummikub tile.
 MIN_NUMBER: Final = 1
@@ -216,3 +225,17 @@ class TileSet:
 STANDARD_SET: Final = TileSet()
 #: The XP box for up to six players: 4 colours x 13 numbers x 3 copies + 4 jokers = 160 tiles.
 XP_SET: Final = TileSet(copies=3, jokers=4)
+
+
+def tile_tuple(value: Iterable[Tile]) -> tuple[Tile, ...]:
+    """``value`` as a tuple, refusing anything but tiles: the converter of every tiles field."""
+    tiles = tuple(value)
+    for tile in tiles:
+        if not isinstance(tile, Tile):
+            raise TypeError(f"expected Tile objects (see parse_tiles), got {tile!r}")
+    return tiles
+
+
+def rack_tuples(value: Iterable[Iterable[Tile]]) -> tuple[tuple[Tile, ...], ...]:
+    """Racks as a tuple of tile tuples: the converter of every per-seat racks field."""
+    return tuple(tile_tuple(rack) for rack in value)

@@ -1,0 +1,144 @@
+"""check_turn's API: the Verdict, its violations and their messages (RULES.md sections 4 and 8).
+
+The rules themselves are pinned case by case in tests/data/rulings.txt (test_rulings.py) and by
+the properties in tests/properties/test_turns_props.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rummikub_rules import (
+    CLASSIC,
+    EDITIONS,
+    JOKER,
+    Code,
+    MeldKind,
+    Verdict,
+    check_turn,
+    parse_table,
+    parse_tiles,
+)
+
+
+def test_code_is_a_string_enum() -> None:
+    text: str = "invalid_meld"
+    assert text == Code.INVALID_MELD
+    assert str(Code.NO_TILE_PLAYED) == "no_tile_played"
+    assert {c.value for c in Code} >= {"unknown_tile", "joker_meld_locked", "pool_not_empty"}
+
+
+def test_legal_verdict_is_truthy_and_lists_the_tiles_laid_in_rack_order() -> None:
+    verdict = check_turn(
+        parse_table(""), parse_tiles("o1 k9 b9 r9 j"), parse_table("k9 r9 b9 j"), opened=False
+    )
+    assert verdict
+    assert verdict.ok
+    assert verdict.violations == ()
+    assert verdict.played == parse_tiles("k9 r9 b9 j")
+    assert str(verdict) == "legal: lays k9 r9 b9 j"
+
+
+def test_every_rule_broken_is_listed_not_only_the_first() -> None:
+    verdict = check_turn(
+        parse_table("r1 r2 r3 | k7 r7 b7"),
+        parse_tiles("o7"),
+        parse_table("r1 r2 | k7 r7 b7 o7 k8"),
+        opened=True,
+    )
+    assert not verdict
+    assert set(verdict.codes) == {
+        Code.TABLE_TILE_REMOVED,
+        Code.TILE_NOT_IN_RACK,
+        Code.INVALID_MELD,
+    }
+
+
+def test_messages_name_the_tiles_concerned() -> None:
+    verdict = check_turn(
+        parse_table("r1 r2 r3"), parse_tiles("k5"), parse_table("r1 r2 r3 r4"), opened=True
+    )
+    (violation,) = verdict.violations
+    assert violation.code is Code.TILE_NOT_IN_RACK
+    assert violation.tiles == parse_tiles("r4")
+    assert "r4" in violation.message
+    assert str(violation).startswith("tile_not_in_rack: ")
+
+
+def test_invalid_meld_violation_carries_the_meld() -> None:
+    after = parse_table("r1 r2 r3 | k5 k6")
+    verdict = check_turn(parse_table("r1 r2 r3"), parse_tiles("k5 k6"), after, opened=True)
+    (violation,) = verdict.violations
+    assert violation.melds == (after.melds[1],)
+    assert "at least 3" in violation.message
+
+
+def test_retrieved_jokers_are_counted() -> None:
+    verdict = check_turn(
+        parse_table("r8 j r10"),
+        parse_tiles("r9 b5 b6"),
+        parse_table("r8 r9 r10 | b5 b6 j"),
+        opened=True,
+    )
+    assert verdict.ok
+    assert verdict.retrieved_jokers == 1
+
+
+def test_ambiguous_meld_gets_its_reading_declared_in_the_verdict_table() -> None:
+    verdict = check_turn(
+        parse_table("k5 r5 b5 o5 | k9 k10 k11"),
+        parse_tiles("r5 j j"),
+        parse_table("k5 r5 b5 o5 | k9 k10 k11 | r5 j j"),
+        opened=True,
+    )
+    assert verdict.ok
+    (declared,) = [m for m in verdict.table.melds if m.kind is not None]
+    assert declared.kind is MeldKind.RUN  # the run reading comes first when both are legal
+    assert verdict.table == parse_table("k5 r5 b5 o5 | k9 k10 k11 | run: r5 j j")
+
+
+def test_unknown_tile_copies_beyond_the_set() -> None:
+    verdict = check_turn(
+        parse_table("r7 r8 r9 | r7 b7 k7"),
+        parse_tiles("r7"),
+        parse_table("r7 r8 r9 | r7 b7 k7"),
+        opened=True,
+    )
+    assert Code.UNKNOWN_TILE in verdict.codes
+    xp = check_turn(
+        parse_table("r7 r8 r9 | r7 b7 k7"),
+        parse_tiles("r7 o7"),
+        parse_table("r7 r8 r9 | r7 b7 k7 o7"),
+        opened=True,
+        edition=EDITIONS["xp"],
+    )
+    assert xp.ok
+
+
+@pytest.mark.parametrize("edition", list(EDITIONS.values()), ids=str)
+def test_leaving_the_table_unchanged_is_no_tile_played(edition: object) -> None:
+    table = parse_table("r1 r2 r3")
+    verdict = check_turn(table, parse_tiles("k5"), table, opened=False, edition=edition)  # type: ignore[arg-type]
+    assert verdict.codes == (Code.NO_TILE_PLAYED,)
+
+
+def test_rack_may_be_any_iterable_and_is_not_consumed_twice() -> None:
+    rack = iter(parse_tiles("r4"))
+    verdict = check_turn(parse_table("r1 r2 r3"), rack, parse_table("r1 r2 r3 r4"), opened=True)
+    assert verdict.ok
+
+
+def test_arguments_are_not_mutated() -> None:
+    before, after = parse_table("r2 r3 j r5 r6"), parse_table("r1 r2 r3 | r5 r6 r7 | b8 j b10")
+    rack = list(parse_tiles("r1 r7 b8 b10"))
+    snapshot = (str(before), list(rack), str(after))
+    check_turn(before, rack, after, opened=True, edition=CLASSIC)
+    assert (str(before), rack, str(after)) == snapshot
+    assert JOKER in after.tiles
+
+
+def test_verdict_is_a_frozen_value() -> None:
+    verdict = Verdict()
+    assert verdict.ok
+    with pytest.raises(AttributeError):
+        verdict.played = ()  # type: ignore[misc]
