@@ -123,15 +123,13 @@ class Meld:
         init=False, factory=dict, eq=False, hash=False, repr=False
     )
     _key: tuple[object, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    #: How many jokers the meld holds.
+    jokers: int = attrs.field(init=False, eq=False, hash=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         tiles = tuple(sorted(self.tiles)) if self._is_group_like() else self.tiles
         object.__setattr__(self, "_key", (self.kind, tiles))
-
-    @property
-    def jokers(self) -> int:
-        """How many jokers the meld holds."""
-        return sum(1 for t in self.tiles if t.number is None)
+        object.__setattr__(self, "jokers", sum(1 for t in self.tiles if t.number is None))
 
     def readings(self, edition: MeldRules = STANDARD_MELD_RULES) -> tuple[Reading, ...]:
         """Every valid reading under ``edition``'s rules: none if invalid, two if ambiguous.

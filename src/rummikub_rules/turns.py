@@ -180,7 +180,7 @@ class _Turn:
         )
         self.after_readings = [meld.readings(edition) for meld in after.melds]
         self.before_readings = [
-            meld.readings(edition) if JOKER in meld.tiles else () for meld in before.melds
+            meld.readings(edition) if meld.jokers else () for meld in before.melds
         ]
 
     # -- RULES.md section 1: tiles the set has ------------------------------------------------
@@ -410,6 +410,14 @@ class _Turn:
         rack tiles of their meld).
         """
         played_numbered = Counter({t: n for t, n in self.played.items() if t != JOKER})
+        if freed == 1 and any(
+            sum(min(n, played_numbered[t]) for t, n in Counter(self.after.melds[j.meld]).items())
+            + sum(1 for other in landed if other.meld == j.meld and other is not j)
+            >= need
+            for landed in landings
+            for j in landed
+        ):
+            return True  # one freed joker: its meld alone must hold the rack tiles
         for landed in landings:
             for chosen in itertools.combinations(range(len(landed)), freed):
                 targets = sorted({landed[i].meld for i in chosen})
@@ -506,11 +514,14 @@ def _inventory(tiles: TileSet) -> tuple[int, ...]:
 
 def _jokers(melds: Sequence[Meld], choice: Sequence[Reading | None]) -> list[_Joker]:
     """Every joker of ``melds`` with the role that the chosen reading of its meld gives it."""
-    found = []
+    found: list[_Joker] = []
     for index, (meld, reading) in enumerate(zip(melds, choice, strict=True)):
-        for position, tile in enumerate(meld.tiles):
-            if tile.number is None:
-                found.append(_Joker(_role(reading, position), index, reading))
+        if meld.jokers:
+            found.extend(
+                _Joker(_role(reading, position), index, reading)
+                for position, tile in enumerate(meld.tiles)
+                if tile.number is None
+            )
     return found
 
 

@@ -467,8 +467,10 @@ def _retrieve_without_tile(draw: st.DrawFn, build: _Build) -> bool:
             continue
         if meld.tiles[-1] != JOKER or not _is_run(meld, build.edition):
             continue
-        reading = meld.readings(build.edition)[0]
-        home = _joker_meld(draw, build, avoid=reading.stands_for[-1][0])
+        stood_for = meld.readings(build.edition)[0].stands_for[-1][0]
+        if stood_for in build.rack:
+            continue  # laid this turn, that tile would count as the joker's replacement
+        home = _joker_meld(draw, build, avoid=stood_for)
         if home is None:
             return False
         build.after[index] = Meld(meld.tiles[:-1], meld.kind)
@@ -513,9 +515,12 @@ def _free_joker_alone(draw: st.DrawFn, build: _Build) -> bool:
             (Meld([*meld.tiles, JOKER], meld.kind), len(meld)),
             (Meld([JOKER, *meld.tiles], meld.kind), 0),
         ):
-            if _same_joker_roles(meld, longer, build.edition) and _role(
-                longer, position, build.edition
-            ) not in (None, role):
+            landing = _role(longer, position, build.edition)
+            if (
+                _same_joker_roles(meld, longer, build.edition)
+                and landing not in (None, role)
+                and not _holders(build.before, landing, build.edition)
+            ):
                 build.after[index] = longer
                 build.moves.append(f"add the freed joker to {meld}")
                 return _retrieved(build, role)
@@ -618,21 +623,23 @@ def _role(meld: Meld, position: int, edition: Edition) -> object:
     return ("group", readings[0].number)
 
 
+def _holders(melds: list[Meld], role: object, edition: Edition) -> int:
+    """How many jokers of ``melds`` stand for ``role``."""
+    return sum(
+        1
+        for meld in melds
+        for position, tile in enumerate(meld.tiles)
+        if tile == JOKER and _role(meld, position, edition) == role
+    )
+
+
 def _retrieved(build: _Build, role: object) -> bool:
     """Whether fewer jokers stand for ``role`` after the turn than before: one was retrieved."""
-
-    def count(melds: list[Meld]) -> int:
-        return sum(
-            1
-            for meld in melds
-            for position, tile in enumerate(meld.tiles)
-            if tile == JOKER and _role(meld, position, build.edition) == role
-        )
-
     clear = JOKER not in build.rack and all(
         len(m.readings(build.edition)) == 1 for m in build.after if m.jokers
     )  # with rack jokers or two-way melds in play, the referee may pair jokers otherwise
-    return clear and count(build.after) < count(build.before)
+    edition = build.edition
+    return clear and _holders(build.after, role, edition) < _holders(build.before, role, edition)
 
 
 def _locked(build: _Build, meld: Meld) -> bool:
