@@ -17,6 +17,15 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import attrs
 
+from rummikub_rules._table_jokers import (
+    Joker,
+    assign_rack_tiles,
+    can_supply,
+    demands,
+    jokers_of,
+    match_extensions,
+    pair,
+)
 from rummikub_rules.editions import (
     CLASSIC,
     Edition,
@@ -24,7 +33,7 @@ from rummikub_rules.editions import (
     JokerRetrieval,
     ReplacementFrom,
 )
-from rummikub_rules.melds import Meld, MeldKind, Reading, Table
+from rummikub_rules.melds import Meld, Reading, Table
 from rummikub_rules.notation import format_tiles
 from rummikub_rules.tiles import JOKER, JOKER_INDEX, Tile, TileSet
 
@@ -142,19 +151,6 @@ def check_turn(
     )
 
 
-#: A joker's role: ("run", the tile it stands for) or ("group", its number). RULES.md 4.5.
-_Role = tuple[str, object]
-
-
-@attrs.frozen
-class _Joker:
-    """A joker in a meld, with the role its reading gives it."""
-
-    role: _Role | None
-    meld: int
-    reading: Reading | None
-
-
 class _Turn:
     """The facts of one turn, computed once and shared by the rule checks."""
 
@@ -265,9 +261,9 @@ class _Turn:
             found.extend(self.initial_meld(after_choice))
         retrieved = 0
         if self.table_has_jokers:
-            old = _jokers(self.before.melds, before_choice)
-            new = _jokers(self.after.melds, after_choice)
-            freed, landings = _pair(old, new)
+            old = jokers_of(self.before.melds, before_choice)
+            new = jokers_of(self.after.melds, after_choice)
+            freed, landings = pair(old, new)
             retrieved = len(freed)
             found.extend(self.joker_retrieval(freed, landings, after_choice))
             if self.edition.joker_melds_extend_only:
@@ -325,8 +321,8 @@ class _Turn:
 
     def joker_retrieval(
         self,
-        freed: list[_Joker],
-        landings: list[list[_Joker]],
+        freed: list[Joker],
+        landings: list[list[Joker]],
         after_choice: Sequence[Reading | None],
     ) -> Iterator[Violation]:
         """Whether the jokers whose role changed could be retrieved, and where they ended."""
@@ -366,7 +362,7 @@ class _Turn:
                 melds=tuple(self.after.melds[j.meld] for j in landings[0]),
             )
 
-    def replaced(self, freed: list[_Joker], after_choice: Sequence[Reading | None]) -> bool:
+    def replaced(self, freed: list[Joker], after_choice: Sequence[Reading | None]) -> bool:
         """Under ``replace``: whether a natural tile of each freed joker's role took its place.
 
         The tile must stand on the table after in addition to the copies that stood there
@@ -376,17 +372,17 @@ class _Turn:
         """
         from_table = self.edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
         both = self.edition.group_joker_replacement is GroupJokerReplacement.BOTH
-        demands: list[tuple[Tile, ...]] = []
+        needed: list[tuple[Tile, ...]] = []
         for joker in freed:
-            wanted = _demands(joker, self.before.melds[joker.meld], both)
+            wanted = demands(joker, self.before.melds[joker.meld], both)
             if not (from_table and self.stands_in_place(joker, wanted, after_choice)):
-                demands.extend(wanted)
+                needed.extend(wanted)
         supply = Counter({t: n for t, n in self.played.items() if t != JOKER})
-        return _can_supply(demands, supply)
+        return can_supply(needed, supply)
 
     def stands_in_place(
         self,
-        joker: _Joker,
+        joker: Joker,
         wanted: list[tuple[Tile, ...]],
         after_choice: Sequence[Reading | None],
     ) -> bool:
@@ -398,11 +394,11 @@ class _Turn:
             if reading is None or reading.kind is not kind:
                 continue
             tiles = Counter(meld.tiles)
-            if not numbered - tiles and _can_supply(wanted, tiles - numbered):
+            if not numbered - tiles and can_supply(wanted, tiles - numbered):
                 return True
         return False
 
-    def freed_jokers_accompanied(self, freed: int, landings: list[list[_Joker]], need: int) -> bool:
+    def freed_jokers_accompanied(self, freed: int, landings: list[list[Joker]], need: int) -> bool:
         """Whether each freed joker can share a meld with ``need`` rack tiles.
 
         Jokers are identical, so the freed ones may be any ``freed`` of the jokers that landed in
@@ -425,7 +421,7 @@ class _Turn:
                 wanted = [
                     (Counter(self.after.melds[m].tiles), need - rack_jokers[m]) for m in targets
                 ]
-                if _assign_rack_tiles(wanted, played_numbered):
+                if assign_rack_tiles(wanted, played_numbered):
                     return True
         return False
 
@@ -434,7 +430,7 @@ class _Turn:
     ) -> Iterator[Violation]:
         """``joker_melds_extend_only``: a meld holding a joker may only be extended."""
         locked = [i for i, meld in enumerate(self.before.melds) if meld.jokers and before_choice[i]]
-        if _match_extensions(locked, self.before.melds, before_choice, self.after, after_choice):
+        if match_extensions(locked, self.before.melds, before_choice, self.after, after_choice):
             return
         melds = tuple(self.before.melds[i] for i in locked)
         yield Violation(
@@ -512,116 +508,6 @@ def _inventory(tiles: TileSet) -> tuple[int, ...]:
     return tuple(tiles.count(Tile.from_index(i)) for i in range(JOKER_INDEX + 1))
 
 
-def _jokers(melds: Sequence[Meld], choice: Sequence[Reading | None]) -> list[_Joker]:
-    """Every joker of ``melds`` with the role that the chosen reading of its meld gives it."""
-    found: list[_Joker] = []
-    for index, (meld, reading) in enumerate(zip(melds, choice, strict=True)):
-        if meld.jokers:
-            found.extend(
-                _Joker(_role(reading, position), index, reading)
-                for position, tile in enumerate(meld.tiles)
-                if tile.number is None
-            )
-    return found
-
-
-def _role(reading: Reading | None, position: int) -> _Role | None:
-    if reading is None:
-        return None
-    if reading.kind is MeldKind.RUN:
-        return ("run", reading.stands_for[position][0])
-    return ("group", reading.number)
-
-
-def _pair(old: list[_Joker], new: list[_Joker]) -> tuple[list[_Joker], list[list[_Joker]]]:
-    """Pair old and new jokers with equal roles as often as possible (RULES.md 4.5).
-
-    Returns the old jokers left unpaired (retrieved), and every way of choosing the new ones
-    left unpaired (where retrieved jokers and jokers from the rack landed): jokers of one role
-    are identical, so which of them were kept is a choice. A joker now in a meld with no valid
-    reading stands for nothing and pairs with no old joker; a joker that stood in such a meld
-    before the turn stood for nothing, so it pairs with any leftover joker and is never
-    retrieved.
-    """
-    old_roles = Counter(j.role for j in old if j.role is not None)
-    roleless = sum(1 for j in old if j.role is None)
-    by_role: dict[_Role | None, list[_Joker]] = {}
-    for joker in new:
-        by_role.setdefault(joker.role, []).append(joker)
-    freed = []
-    seen: Counter[_Role] = Counter()
-    for joker in old:
-        if joker.role is None:
-            continue
-        seen[joker.role] += 1
-        if seen[joker.role] > len(by_role.get(joker.role, ())):
-            freed.append(joker)
-    per_role = []
-    for role, jokers in by_role.items():
-        kept = min(old_roles[role], len(jokers)) if role is not None else 0
-        per_role.append(
-            [
-                [j for i, j in enumerate(jokers) if i not in chosen]
-                for chosen in itertools.combinations(range(len(jokers)), kept)
-            ]
-        )
-    landings: list[list[_Joker]] = []
-    for parts in itertools.product(*per_role):
-        rest = [j for part in parts for j in part]
-        landings.extend(
-            [j for i, j in enumerate(rest) if i not in paired]
-            for paired in itertools.combinations(range(len(rest)), min(roleless, len(rest)))
-        )
-    return freed, landings
-
-
-def _demands(joker: _Joker, meld: Meld, both: bool) -> list[tuple[Tile, ...]]:
-    """The tiles that must take a freed joker's place: each entry is one tile, any of options."""
-    reading = joker.reading
-    assert reading is not None
-    assert joker.role is not None
-    if reading.kind is MeldKind.RUN:
-        tile = joker.role[1]
-        assert isinstance(tile, Tile)
-        return [(tile,)]
-    missing = next(
-        options for options, t in zip(reading.stands_for, meld.tiles, strict=True) if t == JOKER
-    )
-    count = max(1, len(missing) - (meld.jokers - 1)) if both else 1
-    return [missing] * count
-
-
-def _can_supply(demands: list[tuple[Tile, ...]], supply: Counter[Tile]) -> bool:
-    """Whether each demand takes one unit of one of its options, within ``supply``."""
-    if not demands:
-        return True
-    first, rest = demands[0], demands[1:]
-    for option in first:
-        if supply[option] > 0:
-            supply[option] -= 1
-            found = _can_supply(rest, supply)
-            supply[option] += 1
-            if found:
-                return True
-    return False
-
-
-def _assign_rack_tiles(targets: list[tuple[Counter[Tile], int]], pool: Counter[Tile]) -> bool:
-    """Whether each target meld can claim its needed number of rack tiles from ``pool``."""
-    if not targets:
-        return True
-    (tiles, need), rest = targets[0], targets[1:]
-    if need <= 0:
-        return _assign_rack_tiles(rest, pool)
-    available = [t for t in tiles if t != JOKER and pool[t] > 0]
-    units = [t for t in available for _ in range(min(tiles[t], pool[t]))]
-    for combo in set(itertools.combinations(units, need)):
-        taken = Counter(combo)
-        if _assign_rack_tiles(rest, pool - taken):
-            return True
-    return False
-
-
 def _best_subset_value(candidates: list[tuple[Counter[Tile], int]], budget: Counter[Tile]) -> int:
     """The largest total value of candidate melds whose tiles fit in ``budget`` together."""
     union: Counter[Tile] = Counter()
@@ -638,57 +524,11 @@ def _best_subset_value(candidates: list[tuple[Counter[Tile], int]], budget: Coun
     return max(skip, value + _best_subset_value(rest, budget - tiles))
 
 
-def _match_extensions(
-    locked: list[int],
-    before: Sequence[Meld],
-    before_choice: Sequence[Reading | None],
-    after: Table,
-    after_choice: Sequence[Reading | None],
-    used: frozenset[int] = frozenset(),
-) -> bool:
-    """Whether each locked meld of ``before`` has its own meld of ``after`` extending it."""
-    if not locked:
-        return True
-    index, rest = locked[0], locked[1:]
-    old, old_reading = before[index], before_choice[index]
-    assert old_reading is not None
-    for j, (meld, reading) in enumerate(zip(after.melds, after_choice, strict=True)):
-        if j in used or reading is None or not _extends(old, old_reading, meld, reading):
-            continue
-        if _match_extensions(rest, before, before_choice, after, after_choice, used | {j}):
-            return True
-    return False
-
-
-def _extends(old: Meld, old_reading: Reading, new: Meld, new_reading: Reading) -> bool:
-    """Whether ``new`` is ``old`` extended, its jokers kept in place or replaced by their tile."""
-    if old_reading.kind is not new_reading.kind:
-        return False
-    if old_reading.kind is MeldKind.GROUP:
-        numbered = Counter(t for t in old.tiles if t != JOKER)
-        return (
-            old_reading.number == new_reading.number
-            and not numbered - Counter(new.tiles)
-            and len(new.tiles) >= len(old.tiles)
-        )
-    size = len(old.tiles)
-    for offset in range(len(new.tiles) - size + 1):
-        window = new_reading.stands_for[offset : offset + size]
-        if window != old_reading.stands_for:
-            continue
-        if all(
-            o == n or (o == JOKER and n.number is not None)
-            for o, n in zip(old.tiles, new.tiles[offset : offset + size], strict=True)
-        ):
-            return True
-    return False
-
-
-def _melds_of(jokers: list[_Joker], melds: Sequence[Meld]) -> tuple[Meld, ...]:
+def _melds_of(jokers: list[Joker], melds: Sequence[Meld]) -> tuple[Meld, ...]:
     return tuple(melds[i] for i in sorted({j.meld for j in jokers}))
 
 
-def _joker_list(jokers: list[_Joker], melds: Sequence[Meld]) -> str:
+def _joker_list(jokers: list[Joker], melds: Sequence[Meld]) -> str:
     parts = []
     for joker in jokers:
         role = joker.role
