@@ -20,9 +20,10 @@ def _hypothesis_setup_hook() -> None:
 
     from rummikub_rules.editions import Edition
     from rummikub_rules.melds import Meld, Table
+    from rummikub_rules.state import GameState
     from rummikub_rules.tiles import Tile, TileSet
 
-    for cls in (Tile, TileSet, Meld, Table, Edition):
+    for cls in (Tile, TileSet, Meld, Table, Edition, GameState):
         st.register_type_strategy(cls, _resolve)
 
 

@@ -36,8 +36,8 @@ from rummikub_rules import (
     dumps,
     loads,
 )
+from rummikub_rules import strategies as rst
 from rummikub_rules.solver import Objective
-from tests.stateful.plays import simple_plays
 
 
 class GameMachine(RuleBasedStateMachine):
@@ -67,21 +67,31 @@ class GameMachine(RuleBasedStateMachine):
         assert self.state is before
 
     def _natural_move(self) -> Action:
-        plays = simple_plays(self.state)
-        if plays:
-            return plays[0]
-        return Draw() if self.state.pool else Pass()
+        """The solver's play for a small rack, else a draw (or a pass once the pool is empty)."""
+        state = self.state
+        if len(state.rack) <= 16:
+            with contextlib.suppress(SearchLimitExceeded):
+                play = best_play(
+                    state.table,
+                    state.rack,
+                    opened=state.opened[state.current],
+                    edition=state.edition,
+                    limit=5_000,
+                )
+                if play is not None:
+                    return play
+        return Draw() if state.pool else Pass()
 
     @precondition(lambda self: not self.state.is_over)
     @rule(data=st.data())
     def play(self, data: st.DataObject) -> None:
-        plays = simple_plays(self.state)
-        if plays:
-            self._apply(data.draw(st.sampled_from(plays)))
+        choice = data.draw(st.one_of(rst.plays(self.state), st.just(None)))
+        if choice is not None:
+            self._apply(choice)
         else:
             self._apply(Draw() if self.state.pool else Pass())
 
-    @precondition(lambda self: not self.state.is_over and len(self.state.rack) <= 18)
+    @precondition(lambda self: not self.state.is_over and len(self.state.rack) <= 16)
     @rule(objective=st.sampled_from(["tiles", "points"]))
     def best_play(self, objective: Objective) -> None:
         state = self.state
@@ -92,12 +102,12 @@ class GameMachine(RuleBasedStateMachine):
                 opened=state.opened[state.current],
                 edition=state.edition,
                 objective=objective,
-                limit=20_000,
+                limit=5_000,
             )
         except SearchLimitExceeded:
             return
         with contextlib.suppress(SearchLimitExceeded):
-            assert (play is None) == (not state.can_play(limit=20_000))
+            assert (play is None) == (not state.can_play(limit=5_000))
         if play is not None:
             verdict = state.check(play)
             assert verdict.ok, str(verdict)
@@ -108,12 +118,12 @@ class GameMachine(RuleBasedStateMachine):
     def end_if_stuck(self) -> None:
         state = self.state
         try:
-            ended = state.end_if_stuck(limit=20_000)
+            ended = state.end_if_stuck(limit=5_000)
         except SearchLimitExceeded:
             return
         if ended is not state:
             assert ended.is_over
-            assert not any(state.can_play(seat, limit=20_000) for seat in range(state.players))
+            assert not any(state.can_play(seat, limit=5_000) for seat in range(state.players))
             self.state = ended
 
     @precondition(lambda self: not self.state.is_over)

@@ -20,10 +20,12 @@ meld's value), so a test can check a referee against it. In a group, a joker's o
 colours it may take, in the tile set's colour order.
 
 :func:`register_type_strategies` makes ``st.from_type(Tile)`` (and ``TileSet``, ``Meld``,
-``Table``, ``Edition``) use these strategies; the ``hypothesis`` entry point does it for you.
+``Table``, ``Edition``, ``GameState``) use these strategies; the ``hypothesis`` entry point
+does it for you.
 
 :func:`turns` builds whole turns (table before, rack, table after) that are legal by construction,
-or that break exactly one rule (``legal=False``), for testing a referee.
+or that break exactly one rule (``legal=False``), for testing a referee; :func:`game_states`
+and :func:`plays` give games under way and legal plays from them, for testing bots.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from hypothesis import strategies as st
 
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Meld, Table
+from rummikub_rules.state import GameState
+from rummikub_rules.strategies._games import game_states, plays
 from rummikub_rules.strategies._melds import (
     MeldAndReading,
     editions,
@@ -55,10 +59,12 @@ __all__ = [
     "MeldAndReading",
     "Turn",
     "editions",
+    "game_states",
     "groups",
     "groups_with_readings",
     "melds",
     "melds_with_readings",
+    "plays",
     "register_type_strategies",
     "runs",
     "runs_with_readings",
@@ -75,14 +81,15 @@ _FOR_TYPE: Final[dict[type[Any], Callable[[], st.SearchStrategy[Any]]]] = {
     Meld: melds,
     Table: tables,
     Edition: editions,
+    GameState: game_states,
 }
 
 
 def register_type_strategies() -> None:
     """Register strategies for this library's types so ``st.from_type`` finds them.
 
-    ``Tile``, ``TileSet``, ``Meld`` (valid melds of the classic edition), ``Table`` and
-    ``Edition``. Hypothesis runs this itself through the ``hypothesis`` entry point.
+    ``Tile``, ``TileSet``, ``Meld`` (valid melds of the classic edition), ``Table``,
+    ``Edition`` and ``GameState``. Hypothesis runs this itself through its entry point.
     """
     for cls, strategy in _FOR_TYPE.items():
         st.register_type_strategy(cls, strategy())
