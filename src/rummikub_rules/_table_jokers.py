@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
@@ -64,46 +64,56 @@ def role_of(reading: Reading | None, position: int) -> Role | None:
     return ("group", reading.number)
 
 
-def pair(old: list[Joker], new: list[Joker]) -> tuple[list[Joker], list[list[Joker]]]:
+def pair(old: list[Joker], new: list[Joker]) -> tuple[list[list[Joker]], list[list[Joker]]]:
     """Pair old and new jokers with equal roles as often as possible (RULES.md 4.5).
 
-    Returns the old jokers left unpaired (retrieved), and every way of choosing the new ones
-    left unpaired (where retrieved jokers and jokers from the rack landed): jokers of one role
-    are identical, so which of them were kept is a choice. A joker now in a meld with no valid
-    reading stands for nothing and pairs with no old joker; a joker that stood in such a meld
-    before the turn stood for nothing, so it pairs with any leftover joker and is never
-    retrieved.
+    Jokers of one role are identical, so which of them were kept is a choice: this returns every
+    way of choosing the old jokers left unpaired (retrieved; each way has as many) and every way
+    of choosing the new ones left unpaired (where retrieved jokers and jokers from the rack
+    landed). A joker now in a meld with no valid reading stands for nothing and pairs with no
+    old joker; a joker that stood in such a meld before the turn stood for nothing, so it pairs
+    with any leftover joker and is never retrieved.
     """
-    old_roles = Counter(j.role for j in old if j.role is not None)
-    roleless = sum(1 for j in old if j.role is None)
-    by_role: dict[Role | None, list[Joker]] = {}
-    for joker in new:
-        by_role.setdefault(joker.role, []).append(joker)
-    freed = []
-    seen: Counter[Role] = Counter()
-    for joker in old:
-        if joker.role is None:
-            continue
-        seen[joker.role] += 1
-        if seen[joker.role] > len(by_role.get(joker.role, ())):
-            freed.append(joker)
-    per_role = []
-    for role, jokers in by_role.items():
-        kept = min(old_roles[role], len(jokers)) if role is not None else 0
-        per_role.append(
-            [
-                [j for i, j in enumerate(jokers) if i not in chosen]
-                for chosen in itertools.combinations(range(len(jokers)), kept)
-            ]
+    old_by_role = _by_role(j for j in old if j.role is not None)
+    new_by_role = _by_role(new)
+    freed_options = [
+        [j for part in parts for j in part]
+        for parts in itertools.product(
+            *(
+                _left_over(jokers, len(new_by_role.get(role, ())))
+                for role, jokers in old_by_role.items()
+            )
         )
+    ]
+    kept_new = [
+        _left_over(jokers, len(old_by_role.get(role, ())) if role is not None else 0)
+        for role, jokers in new_by_role.items()
+    ]
+    roleless = sum(1 for j in old if j.role is None)
     landings: list[list[Joker]] = []
-    for parts in itertools.product(*per_role):
+    for parts in itertools.product(*kept_new):
         rest = [j for part in parts for j in part]
         landings.extend(
             [j for i, j in enumerate(rest) if i not in paired]
             for paired in itertools.combinations(range(len(rest)), min(roleless, len(rest)))
         )
-    return freed, landings
+    return freed_options, landings
+
+
+def _by_role(jokers: Iterable[Joker]) -> dict[Role | None, list[Joker]]:
+    found: dict[Role | None, list[Joker]] = {}
+    for joker in jokers:
+        found.setdefault(joker.role, []).append(joker)
+    return found
+
+
+def _left_over(jokers: list[Joker], paired: int) -> list[list[Joker]]:
+    """Every way to leave jokers unpaired when ``paired`` of them (at most) find a partner."""
+    paired = min(paired, len(jokers))
+    return [
+        [j for i, j in enumerate(jokers) if i not in chosen]
+        for chosen in itertools.combinations(range(len(jokers)), paired)
+    ]
 
 
 def demands(joker: Joker, meld: Meld, both: bool) -> list[tuple[Tile, ...]]:

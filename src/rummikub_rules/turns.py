@@ -263,9 +263,9 @@ class _Turn:
         if self.table_has_jokers:
             old = jokers_of(self.before.melds, before_choice)
             new = jokers_of(self.after.melds, after_choice)
-            freed, landings = pair(old, new)
-            retrieved = len(freed)
-            found.extend(self.joker_retrieval(freed, landings, after_choice))
+            freed_options, landings = pair(old, new)
+            retrieved = len(freed_options[0])
+            found.extend(self.joker_retrieval(freed_options, landings, after_choice))
             if self.edition.joker_melds_extend_only:
                 found.extend(self.locked_melds(before_choice, after_choice))
         return found, retrieved
@@ -321,11 +321,16 @@ class _Turn:
 
     def joker_retrieval(
         self,
-        freed: list[Joker],
+        freed_options: list[list[Joker]],
         landings: list[list[Joker]],
         after_choice: Sequence[Reading | None],
     ) -> Iterator[Violation]:
-        """Whether the jokers whose role changed could be retrieved, and where they ended."""
+        """Whether the jokers whose role changed could be retrieved, and where they ended.
+
+        ``freed_options`` are the ways to say which jokers were retrieved (identical jokers of
+        one role may be told apart either way); the player gets the most favourable.
+        """
+        freed = freed_options[0]
         if not freed:
             return
         if not self.opened:
@@ -337,8 +342,8 @@ class _Turn:
                 melds=_melds_of(freed, self.before.melds),
             )
             return
-        if self.edition.joker_retrieval is JokerRetrieval.REPLACE and not self.replaced(
-            freed, after_choice
+        if self.edition.joker_retrieval is JokerRetrieval.REPLACE and not any(
+            self.replaced(option, after_choice) for option in freed_options
         ):
             tile_from = (
                 "from the rack"

@@ -468,8 +468,8 @@ def _retrieve_without_tile(draw: st.DrawFn, build: _Build) -> bool:
         if meld.tiles[-1] != JOKER or not _is_run(meld, build.edition):
             continue
         stood_for = meld.readings(build.edition)[0].stands_for[-1][0]
-        if stood_for in build.rack:
-            continue  # laid this turn, that tile would count as the joker's replacement
+        if stood_for in build.rack or any(stood_for in m.tiles for m in build.after):
+            continue  # laid this turn, or moved from another meld, it could replace the joker
         home = _joker_meld(draw, build, avoid=stood_for)
         if home is None:
             return False
