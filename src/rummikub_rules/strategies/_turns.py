@@ -358,7 +358,7 @@ def _opening(draw: st.DrawFn, build: _Build, *, below: bool = False) -> bool:
         meld = _new_meld(draw, build, jokers=jokers)
         if meld is None:
             continue
-        value = _counted_value(meld, edition)
+        value = _counted_value(meld, edition, highest=below)
         if below and worth + value >= edition.initial_meld_points:
             continue
         if build.take(list(meld.tiles)):
@@ -369,10 +369,14 @@ def _opening(draw: st.DrawFn, build: _Build, *, below: bool = False) -> bool:
     return not below and worth >= edition.initial_meld_points
 
 
-def _counted_value(meld: Meld, edition: Edition) -> int:
-    """What a meld of rack tiles is worth toward the initial meld (its lowest reading)."""
-    readings = meld.readings(edition)
-    return min(r.value for r in readings)
+def _counted_value(meld: Meld, edition: Edition, *, highest: bool) -> int:
+    """What a meld of rack tiles is worth toward the initial meld.
+
+    A meld with two readings (``j j k10``: 27 as a run, 30 as a group) is worth its lowest when
+    the opening must surely reach the threshold, its highest when it must surely fall short.
+    """
+    values = [r.value for r in meld.readings(edition)]
+    return max(values) if highest else min(values)
 
 
 # -- Breaking one rule ---------------------------------------------------------------------------
