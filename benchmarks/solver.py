@@ -1,14 +1,21 @@
 """Time ``best_play`` against the integer-programming package ``rummikub-solver``.
 
-Random instances from fixed seeds, standard set without jokers: a table of 0, 20, 40, 60 or 80
-tiles built from random valid melds, and a 14-tile rack drawn from the rest, for a player who has
-opened. Both solvers run on the same instances in this one run (the other only when installed:
+Random instances from fixed seeds, standard set: a table of 0, 20, 40, 60 or 80 tiles built from
+random valid melds, and a 14-tile rack drawn from the rest, for a player who has opened. Both
+solvers run on the same instances in this one run (the other only when installed:
 ``pip install 'rummikub-rules[bench]'``). Per table size the script prints our median and
 maximum time, theirs, the ratio of the medians, and whether both found the same number of tiles
-on every instance. (That package's "total value" objective reduces to tile count, so tile counts
-are what we compare.)
+on every instance (else, per differing instance, ours vs theirs). That package maximises the
+tile count, so tile counts are what we compare.
 
-Run: ``python benchmarks/solver.py [--instances N] [--seed S]``.
+Without jokers the edition is ``classic``. With ``--jokers`` each instance holds 0-2 jokers
+(uniformly), each either standing in a table meld (in place of one of its tiles, which goes back
+to the pool; at most one per meld) or on the rack, and the edition is ``classic`` with
+``freed_joker_rack_tiles = 0``, the other package's rule: a joker freed from the table may go to
+any meld. That package's sets are a subset of ours (no joker at the end of a run of 4 or 5, no
+group of 4 with a joker), so with jokers we may lay more tiles, never fewer.
+
+Run: ``python benchmarks/solver.py [--instances N] [--seed S] [--jokers]``.
 """
 
 from __future__ import annotations
@@ -21,11 +28,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rummikub_rules import CLASSIC, Color, Meld, Table, Tile
+from rummikub_rules import CLASSIC, JOKER, Color, Edition, Meld, Table, Tile
 from rummikub_rules.solver import best_play
 
 SIZES = (0, 20, 40, 60, 80)
 RACK = 14
+#: The edition of the runs with jokers: a freed joker may go anywhere, as in the other package.
+JOKER_EDITION = CLASSIC.evolve(freed_joker_rack_tiles=0)
 Instance = tuple[Table, tuple[Tile, ...]]
 
 
@@ -61,20 +70,42 @@ def random_table(rng: random.Random, pool: Counter[Tile], size: int) -> list[Mel
                 left -= len(meld)
 
 
-def instances(seed: int, size: int, count: int) -> list[Instance]:
+def instances(seed: int, size: int, count: int, *, jokers: bool = False) -> list[Instance]:
     """``count`` instances with a table of ``size`` tiles, reproducible from ``seed``."""
-    rng = random.Random(f"{seed}-{size}")
+    rng = random.Random(f"{seed}-{size}" + ("-jokers" if jokers else ""))
     found = []
     for _ in range(count):
         pool = Counter(Tile(c, n) for c in Color for n in range(1, 14) for _ in range(2))
         melds = random_table(rng, pool, size)
-        rack = rng.sample(sorted(pool.elements()), RACK)
+        on_rack = 0
+        if jokers:
+            on_rack = add_jokers(rng, pool, melds, rng.randint(0, 2))
+        rack = rng.sample(sorted(pool.elements()), RACK - on_rack) + [JOKER] * on_rack
         found.append((Table(melds), tuple(rack)))
     return found
 
 
-def ours(table: Table, rack: Sequence[Tile]) -> int:
-    play = best_play(table, rack, opened=True, edition=CLASSIC)
+def add_jokers(rng: random.Random, pool: Counter[Tile], melds: list[Meld], count: int) -> int:
+    """Put ``count`` jokers in place of tiles of distinct melds, or on the rack; return how
+    many go to the rack. A replaced tile goes back to ``pool``."""
+    free = list(range(len(melds)))
+    on_rack = 0
+    for _ in range(count):
+        if not free or rng.random() < 0.5:
+            on_rack += 1
+            continue
+        index = free.pop(rng.randrange(len(free)))
+        tiles = list(melds[index].tiles)
+        at = rng.randrange(len(tiles))
+        pool[tiles[at]] += 1
+        tiles[at] = JOKER
+        melds[index] = Meld(tiles)
+        assert melds[index].is_valid(JOKER_EDITION)
+    return on_rack
+
+
+def ours(table: Table, rack: Sequence[Tile], edition: Edition = CLASSIC) -> int:
+    play = best_play(table, rack, opened=True, edition=edition)
     if play is None:
         return 0
     return sum((Counter(play.after.tiles) - Counter(table.tiles)).values())
@@ -90,6 +121,8 @@ def peer() -> Callable[[Table, Sequence[Tile]], int] | None:
     order = {Color.BLACK: 0, Color.BLUE: 1, Color.ORANGE: 2, Color.RED: 3}
 
     def index(tile: Tile) -> Any:
+        if tile == JOKER:
+            return rules.tiles[-1]
         assert tile.color is not None
         assert tile.number is not None
         return rules.tiles[order[tile.color] * 13 + tile.number - 1]
@@ -120,7 +153,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--instances", type=int, default=50, help="instances per table size")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jokers", action="store_true", help="0-2 jokers per instance")
     args = parser.parse_args()
+    edition = JOKER_EDITION if args.jokers else CLASSIC
+
+    def solve(table: Table, rack: Sequence[Tile]) -> int:
+        return ours(table, rack, edition)
+
     other = peer()
     if other is None:
         print("rummikub-solver is not installed: timing ours only")
@@ -132,8 +171,8 @@ def main() -> None:
         f"{'ratio':>6}  same tiles"
     )
     for size in SIZES:
-        cases = instances(args.seed, size, args.instances)
-        our_times, our_counts = timed(ours, cases)
+        cases = instances(args.seed, size, args.instances, jokers=args.jokers)
+        our_times, our_counts = timed(solve, cases)
         line = f"{size:5d} {ms(statistics.median(our_times))} {ms(max(our_times))}"
         if other is not None:
             their_times, their_counts = timed(other, cases)

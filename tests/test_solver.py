@@ -6,7 +6,16 @@ from collections import Counter
 
 import pytest
 
-from rummikub_rules import CLASSIC, EDITIONS, Edition, Table, parse_table, parse_tiles
+from rummikub_rules import (
+    CLASSIC,
+    EDITIONS,
+    Color,
+    Edition,
+    Table,
+    TileSet,
+    parse_table,
+    parse_tiles,
+)
 from rummikub_rules.solver import (
     SearchLimitExceeded,
     arrange,
@@ -77,6 +86,8 @@ def test_initial_meld_without_jokers_where_the_edition_forbids_them() -> None:
     ua = EDITIONS["ua-wiki"]
     assert solve("", "r9 j r11", opened=False, edition=ua) is None
     assert initial_meld(parse_tiles("r9 j r11 k10 b10 o10"), edition=ua) is not None
+    assert initial_meld(parse_tiles("k9 r9 b9 j"), edition=ua) is None
+    assert str(initial_meld(parse_tiles("k9 r9 b9 j"))) == "k9 r9 b9 j"
 
 
 def test_points_objective_prefers_value_to_tile_count() -> None:
@@ -169,3 +180,37 @@ def test_limit_raises_rather_than_searching_on() -> None:
 def test_unknown_objective_is_refused() -> None:
     with pytest.raises(ValueError, match="objective"):
         best_play(Table(), parse_tiles("r1"), opened=True, objective="luck")  # type: ignore[arg-type]
+
+
+def small_edition(copies: int, **changes: object) -> Edition:
+    """Black, red and blue 1-5, with two jokers."""
+    colours = (Color.BLACK, Color.RED, Color.BLUE)
+    tile_set = TileSet(colors=colours, numbers=range(1, 6), copies=copies)
+    return CLASSIC.evolve(tile_set=tile_set, min_players=2, deal_size=1, **changes)
+
+
+def test_a_freed_joker_may_wrap_round_in_its_run() -> None:
+    # j (r1) is freed by the new run r2 r3 r4 r5 and goes on as b5 between b4 and b1.
+    full = small_edition(1, run_wrap="full", group_colors_distinct=False)
+    assert solve("j r2 r3 r4 r5 | k1 k2 k3", "b1 b4", edition=full) == ["b1", "b4"]
+
+
+def test_a_joker_standing_for_a_high_one_keeps_its_role() -> None:
+    # j k3 k4 k5 j is k2 .. k5 k1 (one_high): the k4 splits it, both jokers keep their roles.
+    high = small_edition(2, run_wrap="one_high", freed_joker_rack_tiles=2)
+    assert solve("j k3 k4 k5 j", "k4", edition=high) == ["k4"]
+
+
+def test_rack_jokers_fill_runs_and_groups() -> None:
+    assert solve("", "r5 r7 j k9 b9 j o1 o2", opened=True) == sorted(
+        ["j", "j", "r5", "r7", "k9", "b9"]
+    )
+    assert solve("k3 k4 k5", "j k7", opened=True) == ["j", "k7"]
+
+
+def test_table_jokers_may_move_where_the_edition_lets_them() -> None:
+    # Freed from k4 j k6 by the k5, the joker must stay on the table; with no rack tile needed
+    # in its meld it may extend r1 r2 r3, under classic it goes with o8 o9.
+    anywhere = CLASSIC.evolve(freed_joker_rack_tiles=0)
+    assert solve("k4 j k6 | r1 r2 r3", "k5", edition=anywhere) == ["k5"]
+    assert solve("k4 j k6 | r1 r2 r3", "k5 o8 o9") == ["k5", "o8", "o9"]

@@ -1,4 +1,4 @@
-"""The exact search behind :mod:`rummikub_rules.solver` (private).
+"""The general exact search behind :mod:`rummikub_rules.solver` (private).
 
 A :class:`Problem` is a tile-count grid: for each *column* (a number of the tile set; with
 ``run_wrap`` = ``one_high`` one more column holds the 1s played high) and each colour, how many
@@ -13,18 +13,25 @@ numbered tile, its jokers, and whether it holds a freed joker and how many rack 
 numbered tiles already given to groups of the current column, and counters for jokers and the
 opening value. Runs of 3+ that can be extended are extended rather than closed and restarted,
 which is never worse when no per-run facts are tracked. A depth-first search with memoisation
-computes the best score from each state; it stops exploring a state once it reaches the state's
-upper bound (every remaining rack tile laid), which settles crowded tables almost at once.
+computes the best score from each state, trying the moves with the best upper bound first and
+stopping at a state's bound. The bound is the per-colour relaxation of ``_solver_relax`` (each
+colour alone, groups relaxed, the jokers left shared out among the colours' runs) plus every
+rack joker left; with wrapping runs, every remaining rack tile and rack joker.
+
+The common cases (no wrap, distinct colours, at most two jokers) go to the faster search of
+``_solver_plain``; this one covers every rule.
 """
 
 from __future__ import annotations
 
 import itertools
+import operator
 from typing import Any, Final
 
 import attrs
 
 from rummikub_rules._solver_groups import GroupRules, partition_groups
+from rummikub_rules._solver_relax import colour_values, group_caps, state_id
 
 __all__ = ["BudgetError", "Problem", "Search", "Solution"]
 
@@ -137,6 +144,9 @@ class Search:
         ]
         self.suffix = self._suffix_bounds()
         self.group_max = [self._group_max(column) for column in range(problem.columns)]
+        self.relax = self._relaxation()
+        self.joker_width = jokers + 1
+        self.length_ids: dict[int, int] = {}
 
     # -- public ------------------------------------------------------------------------------
 
@@ -174,17 +184,14 @@ class Search:
             score = 0 if self._finished(state) else NEG
             memo[state] = (score, True, state)
             return score
-        jokers_at = self.p.colours + 2
-        joker_weight, rack_jokers = self.p.joker_weight, self.p.rack_jokers
-        bound = self.suffix[pos] + (rack_jokers - state[jokers_at]) * joker_weight
+        bound = self._bound(pos, state)
         if bound <= alpha:
             return bound
-        next_bound = self.suffix[pos + 1]
         best, choice = NEG, state
-        for gain, nxt in self.fast_moves(pos, state):
+        for top, gain, nxt in self._ranked(pos, state):
             floor = best if best > alpha else alpha
-            if gain + next_bound + (rack_jokers - nxt[jokers_at]) * joker_weight <= floor:
-                continue
+            if top <= floor:
+                break
             rest = self.best(pos + 1, nxt, floor - gain)
             if rest != NEG and gain + rest > best:
                 best, choice = gain + rest, nxt
@@ -195,6 +202,15 @@ class Search:
             return best
         memo[state] = (alpha, False, choice)
         return alpha
+
+    def _ranked(self, pos: int, state: tuple[int, ...]) -> list[tuple[int, int, State]]:
+        """The moves as (gain plus the next state's bound, gain, next state), best bound first."""
+        ranked = [
+            (gain + self._bound(pos + 1, nxt), gain, nxt)
+            for gain, nxt in self.fast_moves(pos, state)
+        ]
+        ranked.sort(key=operator.itemgetter(0), reverse=True)
+        return ranked
 
     def fast_moves(self, pos: int, state: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
         """The moves at ``pos`` as (gain, next state) only; quicker without jokers."""
@@ -466,17 +482,26 @@ class Search:
         if p.wrap_high and column == p.columns - 1:
             return [(extra[0], extra[1], self._col_id(runs))]
         if p.wrap_full and column == 0:
+            # A run that wraps holds a tile (or joker) at the first and at the last column.
             jokers = p.table_jokers + p.rack_jokers
+            last = p.table[-1][colour] + p.rack[-1][colour]
             return [
                 (table, rack, self._col_id(promise, promise))
-                for promise in self._promises(table + rack + jokers)
+                for promise in self._promises(min(table + rack, last) + jokers)
             ]
         return [(table, rack, sid)]
 
     def _promises(self, most: int) -> list[tuple[Descriptor, ...]]:
-        """Multisets of runs that may come in from the last column (plain runs only)."""
-        base = self.empty[1:]
-        kinds = [(length, *base) for length in (1, 2, 3)]
+        """Multisets of runs that may come in from the last column, with every fact tracked."""
+        kinds = list(
+            itertools.product(
+                (1, 2, 3),
+                (0, 1) if self.track_numbered else (1,),
+                range((self.p.cap or 0) + 1) if self.track_cap else (0,),
+                (0, 1) if self.track_free else (0,),
+                range(self.p.need + 1) if self.track_free else (0,),
+            )
+        )
         sizes = range(most + 1)
         return [
             tuple(sorted(combo))
@@ -541,6 +566,58 @@ class Search:
         return (sum(counts) + jokers) // 3
 
     # -- bounds --------------------------------------------------------------------------------
+
+    def _bound(self, pos: int, state: tuple[int, ...]) -> int:
+        """An upper bound on the score still reachable from ``state`` at ``pos``.
+
+        Every rack joker still on the rack, plus the relaxation's values (see
+        ``_solver_relax``: each colour alone, groups relaxed) under the best sharing of the
+        jokers left among the colours' runs; with wrapping runs, every remaining rack tile.
+        """
+        p = self.p
+        colours = p.colours
+        rack_left = p.rack_jokers - state[colours + 2]
+        if self.relax is None:
+            return self.suffix[pos] + rack_left * p.joker_weight
+        column, step = divmod(pos, self.steps)
+        spare = p.table_jokers - state[colours + 1] + rack_left
+        shared = [0] * (spare + 1)  # shared[j]: the colours so far with at most j jokers
+        for colour in range(colours):
+            values = self.relax[colour][column + 1 if colour < step else column]
+            at = self._length_id(state[colour]) * self.joker_width
+            if not spare:
+                shared[0] += values[at]
+                continue
+            shared = [
+                max(shared[j - k] + values[at + k] for k in range(j + 1)) for j in range(spare + 1)
+            ]
+        total = shared[spare]
+        return NEG if total < 0 else total + rack_left * p.joker_weight
+
+    def _length_id(self, sid: int) -> int:
+        """The relaxation's run state (lengths only) of a colour state."""
+        found = self.length_ids.get(sid)
+        if found is None:
+            runs = self.col_states[sid][0]
+            found = self.length_ids[sid] = state_id([d[0] for d in runs])
+        return found
+
+    def _relaxation(self) -> list[list[list[int]]] | None:
+        """Per colour the relaxation's values (``None`` with wrapping runs: suffix bounds)."""
+        p = self.p
+        if p.wrap_high or p.wrap_full:
+            return None
+        jokers = p.table_jokers + p.rack_jokers
+        counts = [
+            [t + r for t, r in zip(*row, strict=True)] for row in zip(p.table, p.rack, strict=True)
+        ]
+        caps = group_caps(counts, jokers, distinct=p.distinct)
+        return [
+            colour_values(
+                [row[c] for row in p.table], [row[c] for row in p.rack], p.weights, caps, jokers
+            )
+            for c in range(p.colours)
+        ]
 
     def _suffix_bounds(self) -> list[int]:
         """Score of every rack tile at or after each position (rack jokers excluded)."""

@@ -1,16 +1,30 @@
-"""Property tests for the solver: brute force agrees on small instances; answers are legal."""
+"""Property tests for the solver: brute force agrees on small instances; answers are legal;
+the fast search (standard meld rules, at most two jokers) agrees with the general engine."""
 
 from __future__ import annotations
 
 import itertools
 from collections import Counter
 from collections.abc import Iterator
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummikub_rules import CLASSIC, JOKER, Color, Edition, Meld, Table, Tile, TileSet
-from rummikub_rules.solver import arrange, best_play
+from rummikub_rules import (
+    CLASSIC,
+    EDITIONS,
+    JOKER,
+    STANDARD_SET,
+    Color,
+    Edition,
+    Meld,
+    Table,
+    Tile,
+    TileSet,
+    solver,
+)
+from rummikub_rules.solver import arrange, best_play, initial_meld
 from rummikub_rules.turns import check_turn
 
 
@@ -202,3 +216,135 @@ def test_arrange_fails_after_removing_a_tile_exactly_when_brute_force_does(
     arranged = arrange(tiles, edition=edition)
     possible = next(partitions(Counter(tiles), edition), None) is not None
     assert (arranged is not None) == possible
+
+
+# -- the fast search against the general engine ----------------------------------------------
+
+#: Freed table jokers may go to any meld, or need a rack tile in theirs (checked, else general);
+#: or table jokers keep their roles (``replace``, as the general engine plays it).
+JOKER_EDITIONS = (CLASSIC.evolve(freed_joker_rack_tiles=0), CLASSIC, EDITIONS["pl-2026"])
+
+
+@st.composite
+def standard_cases(
+    draw: st.DrawFn, *, max_melds: int, max_rack: int, jokers: int
+) -> tuple[Table, tuple[Tile, ...]]:
+    """A table of random runs and groups of the standard set (up to ``jokers`` jokers standing
+    in them, at most one a meld) and a rack from the rest (with any jokers left)."""
+    pool = Counter(t for t in STANDARD_SET.all_tiles() if t != JOKER)
+    melds, left = [], jokers
+    for _ in range(draw(st.integers(0, max_melds))):
+        if draw(st.booleans()):
+            colour = draw(st.sampled_from(list(Color)))
+            length = draw(st.integers(3, 6))
+            start = draw(st.integers(1, 14 - length))
+            tiles = [Tile(colour, n) for n in range(start, start + length)]
+        else:
+            number = draw(st.integers(1, 13))
+            colours = draw(
+                st.lists(st.sampled_from(list(Color)), min_size=3, max_size=4, unique=True)
+            )
+            tiles = [Tile(c, number) for c in colours]
+        if Counter(tiles) - pool:
+            continue
+        pool -= Counter(tiles)
+        if left and draw(st.booleans()):
+            at = draw(st.integers(0, len(tiles) - 1))
+            pool[tiles[at]] += 1
+            tiles[at] = JOKER
+            left -= 1
+        melds.append(Meld(tiles))
+    rack = draw(st.lists(st.sampled_from(sorted(pool.elements())), max_size=max_rack))
+    rack = [t for t, n in Counter(rack).items() for _ in range(min(n, pool[t]))]
+    return Table(melds), (*rack, *[JOKER] * draw(st.integers(0, left)))
+
+
+def general(call: object, *args: object, **kwargs: object) -> object:
+    """``call`` with the fast search switched off: the general engine answers."""
+    with mock.patch.object(solver, "_fast", return_value=False):
+        return call(*args, **kwargs)  # type: ignore[operator]
+
+
+def assert_same_best_play(
+    table: Table, rack: tuple[Tile, ...], edition: Edition, objective: str
+) -> None:
+    fast = best_play(table, rack, opened=True, edition=edition, objective=objective)  # type: ignore[arg-type]
+    slow = general(best_play, table, rack, opened=True, edition=edition, objective=objective)
+    assert (fast is None) == (slow is None)
+    if fast is None or slow is None:
+        return
+    assert isinstance(slow, type(fast))
+    for play in (fast, slow):
+        verdict = check_turn(table, rack, play.after, opened=True, edition=edition)
+        assert verdict.ok, (str(play.after), verdict)
+    assert played_score(fast.after, table, edition, objective) == played_score(
+        slow.after, table, edition, objective
+    )
+
+
+@settings(max_examples=60)
+@given(standard_cases(max_melds=6, max_rack=8, jokers=0), st.sampled_from(["tiles", "points"]))
+def test_fast_search_agrees_with_the_general_engine_without_jokers(
+    case: tuple[Table, tuple[Tile, ...]], objective: str
+) -> None:
+    assert_same_best_play(*case, CLASSIC, objective)
+
+
+@settings(max_examples=40)
+@given(
+    standard_cases(max_melds=4, max_rack=6, jokers=2),
+    st.sampled_from(JOKER_EDITIONS),
+    st.sampled_from(["tiles", "points"]),
+)
+def test_fast_search_agrees_with_the_general_engine_with_jokers(
+    case: tuple[Table, tuple[Tile, ...]], edition: Edition, objective: str
+) -> None:
+    assert_same_best_play(*case, edition, objective)
+
+
+@settings(max_examples=40)
+@given(
+    standard_cases(max_melds=0, max_rack=10, jokers=2),
+    st.sampled_from([CLASSIC, EDITIONS["ua-wiki"]]),
+    st.sampled_from(["tiles", "points"]),
+)
+def test_fast_initial_meld_agrees_with_the_general_engine(
+    case: tuple[Table, tuple[Tile, ...]], edition: Edition, objective: str
+) -> None:
+    _, rack = case
+    fast = initial_meld(rack, edition=edition, objective=objective)  # type: ignore[arg-type]
+    slow = general(initial_meld, rack, edition=edition, objective=objective)
+    assert (fast is None) == (slow is None)
+    if fast is None or not isinstance(slow, Table):
+        return
+    for opening in (fast, slow):
+        assert check_turn(Table(), rack, opening, opened=False, edition=edition).ok
+    assert score(Counter(fast.tiles), edition, objective) == score(
+        Counter(slow.tiles), edition, objective
+    )
+
+
+@settings(max_examples=40)
+@given(standard_cases(max_melds=5, max_rack=0, jokers=2), st.data())
+def test_fast_arrange_agrees_with_the_general_engine(
+    case: tuple[Table, tuple[Tile, ...]], data: st.DataObject
+) -> None:
+    tiles = list(case[0].tiles)
+    if data.draw(st.booleans()) and tiles:
+        del tiles[data.draw(st.integers(0, len(tiles) - 1))]
+    fast = arrange(tiles)
+    assert (fast is None) == (general(arrange, tiles) is None)
+    if fast is not None:
+        assert Counter(fast.tiles) == Counter(tiles)
+        assert fast.is_valid(CLASSIC)
+
+
+@settings(max_examples=10)
+@given(standard_cases(max_melds=16, max_rack=14, jokers=2), st.sampled_from(JOKER_EDITIONS))
+def test_fast_search_answers_full_tables_legally(
+    case: tuple[Table, tuple[Tile, ...]], edition: Edition
+) -> None:
+    table, rack = case
+    play = best_play(table, rack, opened=True, edition=edition)
+    if play is not None:
+        assert check_turn(table, rack, play.after, opened=True, edition=edition).ok

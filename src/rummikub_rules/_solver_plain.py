@@ -1,0 +1,440 @@
+"""The fast exact search for the common case: standard meld rules, at most two jokers (private).
+
+Used by :mod:`rummikub_rules.solver` when runs do not wrap, a group's colours must differ and
+at most two jokers are in play, each free to go into any meld. The problem is a grid of tile
+counts, ``table[column][colour]`` (all must be laid) and ``rack[column][colour]`` (any may be),
+each rack tile of a column scoring ``weights[column]``, plus jokers: table jokers must be laid,
+rack jokers may be (each scoring ``joker_weight``). A joker in a run is one more tile of its
+cell; jokers fill groups in. The answer lays the best-scoring rack tiles so that everything
+splits into runs and groups.
+
+A search walks the cells column by column and, inside a column, colour by colour (so colours
+never multiply), with its state packed into one integer: each colour's open runs, the column's
+group accumulator (see :mod:`rummikub_rules._solver_relax`) and the jokers not yet placed. Moves
+are ordered by the per-colour relaxation, whose bound already guarantees that every colour can
+finish, so only the coupling of colours in groups (and the sharing of jokers) can fail later.
+
+The search is a memoised depth-first branch and bound. Runs read the same both ways, so the
+columns may be walked upwards or downwards, and the work either way differs a lot from one table
+to the next: the two directions take turns, each with a growing budget and keeping its memo,
+sharing the best play found so far, and the first to finish gives the answer. Downwards goes
+first: high numbers weigh most, and deciding them first usually prunes more. On most tables the
+first dive lays every rack tile the bound allows, which proves it optimal at once.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Final
+
+from rummikub_rules._solver_engine import BudgetError
+from rummikub_rules._solver_relax import (
+    NEG,
+    GroupTable,
+    Move,
+    Relaxation,
+    group_caps,
+    run_lengths,
+    state_bits,
+)
+
+__all__ = ["PlainMeld", "solve_plain"]
+
+#: A meld found: ("run", colour, [(column, joker), ...]) or ("group", column, [(colour, joker),
+#: ...]), where a joker in a group has colour -1.
+PlainMeld = tuple[str, int, list[tuple[int, bool]]]
+
+#: States the first turn of each direction may expand, per cell; later turns grow by half.
+_TURN_PER_CELL: Final = 3
+
+_GROUP_TABLES: dict[tuple[int, int, int], GroupTable] = {}
+
+
+class _TurnSpentError(Exception):
+    """A direction used up the budget of its turn."""
+
+
+class _Work:
+    """States expanded so far, against the caller's limit."""
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self.done = 0
+
+
+def solve_plain(
+    table: Sequence[Sequence[int]],
+    rack: Sequence[Sequence[int]],
+    weights: Sequence[int],
+    *,
+    jokers: tuple[int, int] = (0, 0),
+    joker_weight: int = 0,
+    pins: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
+    floor: int,
+    limit: int | None,
+) -> tuple[int, list[PlainMeld]] | None:
+    """The best placement scoring more than ``floor``: (score, melds), or ``None``.
+
+    ``jokers`` counts the free table jokers and the rack jokers (two at most). ``pins`` holds
+    table jokers kept in their roles: ``pins[0][column][colour]`` in runs, standing for that
+    tile, and ``pins[1][column]`` in groups of that number. ``limit`` bounds the states
+    expanded in all; past it :class:`BudgetError`.
+    """
+    work = _Work(limit)
+    run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
+    args = (jokers, joker_weight, work)
+    # Downwards first: high numbers weigh most, and deciding them first usually pays.
+    mirrored = (run_pins[::-1], group_pins[::-1])
+    searches = [_Search(table[::-1], rack[::-1], weights[::-1], mirrored, *args, mirrored=True)]
+    bound = searches[0].relax.bound()
+    if bound <= floor:
+        return None
+    best: tuple[int, _Search, list[Move]] | None = None
+    turn = _TURN_PER_CELL * searches[0].cells
+    while True:
+        for index in range(2):
+            if index == len(searches):
+                searches.append(
+                    _Search(table, rack, weights, (run_pins, group_pins), *args, mirrored=False)
+                )
+            search = searches[index]
+            finished = search.dive(bound, floor if best is None else best[0], turn)
+            if search.best_path is not None:
+                best = (search.found, search, search.best_path)
+            if finished:
+                return None if best is None else (best[0], best[1].melds(best[2]))
+        turn += turn // 2
+
+
+class _Search:
+    """The search one way along the columns: relaxation, state packing and memo."""
+
+    def __init__(
+        self,
+        table: Sequence[Sequence[int]],
+        rack: Sequence[Sequence[int]],
+        weights: Sequence[int],
+        pins: tuple[Sequence[Sequence[int]], Sequence[int]],
+        jokers: tuple[int, int],
+        joker_weight: int,
+        work: _Work,
+        *,
+        mirrored: bool,
+    ) -> None:
+        self.colours = colours = len(table[0])
+        self.columns = len(table)
+        self.cells = self.columns * colours
+        self.mirrored = mirrored
+        self.jokers = sum(jokers)
+        self.width = self.jokers + 1
+        self.rack_jokers = jokers[1]
+        self.run_pins, self.group_pins = pins
+        counts = [
+            [t + r for t, r in zip(trow, rrow, strict=True)]
+            for trow, rrow in zip(table, rack, strict=True)
+        ]
+        cells = zip(itertools.chain(*counts), itertools.chain(*self.run_pins), strict=True)
+        copies = max(1, *(n + pinned for n, pinned in cells))  # the most tiles of one cell
+        self.groups = _group_table(colours, copies, self.jokers + max(self.group_pins))
+        self.bits = state_bits(copies + self.jokers)
+        self.offsets = [self.groups.bits + self.bits * c for c in range(colours)]
+        self.spare_offset = self.groups.bits + self.bits * colours
+        caps = group_caps(counts, self.jokers, distinct=True, pins=self.group_pins)
+        self.relax = Relaxation(
+            table,
+            rack,
+            weights,
+            caps,
+            self.offsets,
+            jokers=jokers,
+            joker_weight=joker_weight,
+            spare_offset=self.spare_offset,
+            pins=self.run_pins,
+        )
+        viable = [
+            flags
+            for row, cap in zip(counts, caps, strict=True)
+            for flags in self.groups.viable(tuple(min(n, cap) for n in row))
+        ]
+        self.acc_mask = (1 << self.groups.bits) - 1
+        self.state_mask = (1 << self.bits) - 1
+        #: Per cell: (offset of its colour, last colour of the column, the accumulators that
+        #: may still fit: before the last colour, with any jokers; after it, with the column's
+        #: pinned jokers only).
+        self.cell_info = [
+            (self.offsets[pos % colours], pos % colours == colours - 1, flags)
+            for pos, flags in enumerate(viable)
+        ]
+        for column, pinned in enumerate(self.group_pins):
+            fits = [row[pinned] for row in self.groups.fits]
+            self.cell_info[column * colours + colours - 1] = (self.offsets[-1], True, fits)
+        self.work = work
+        self.budget = 0
+        self.found = NEG
+        self.best_path: list[Move] | None = None
+        self.path: list[Move] = [(0, 0, 0, 0, 0)] * self.cells
+        #: Per cell and state: ``2 * value + 1`` for an exact value, ``2 * bound`` for a bound.
+        self.memo: list[dict[int, int]] = [{} for _ in range(self.cells)]
+        self.choice: list[dict[int, Move]] = [{} for _ in range(self.cells)]
+
+    def dive(self, bound: int, floor: int, budget: int) -> bool:
+        """Search for a play scoring more than ``floor``; ``True`` if the search finished.
+
+        Finished, ``best_path`` is the best such play (``None`` if there is none); stopped by
+        ``budget`` more states, it is the best found (or ``None``), and the memo is kept.
+        """
+        self.found, self.best_path = floor, None
+        work = self.work
+        self.budget = work.done + budget
+        if work.limit is not None:
+            self.budget = min(self.budget, work.limit)
+        start = self.jokers << self.spare_offset
+        try:
+            if self.jokers:
+                self._dfs_jokers(0, start, bound, floor, 0)
+            else:
+                self._dfs(0, start, bound, floor, 0)
+        except _TurnSpentError:
+            if work.limit is not None and work.done > work.limit:
+                raise BudgetError from None
+            return False
+        return True
+
+    def _dfs(self, pos: int, key: int, bound: int, alpha: int, got: int) -> int:
+        """The best score from ``key`` at cell ``pos`` if above ``alpha``, else a bound <= alpha.
+
+        With no joker left to place: ``bound`` is the relaxation bound of the state, and a
+        move's regret is exactly what it takes off. ``got`` is the score of the path so far,
+        kept with the path to record the best play found (the incumbent).
+        """
+        if pos == self.cells:
+            if got > self.found:
+                self.found, self.best_path = got, list(self.path)
+            return 0
+        memo = self.memo[pos]
+        known = memo.get(key)
+        if known is not None:
+            if known & 1:
+                return self._recall(pos, key, known >> 1, got)
+            if known >> 1 <= alpha:
+                return known >> 1
+        work = self.work
+        work.done += 1
+        if work.done > self.budget:
+            raise _TurnSpentError
+        offset, last, viable = self.cell_info[pos]
+        state = (key >> offset) & self.state_mask
+        acc = key & self.acc_mask
+        after = self.groups.after[acc]
+        best, choice = NEG, None
+        path, deeper = self.path, pos + 1
+        index = state * self.width
+        for move in self.relax.known[pos].get(index) or self.relax.moves(pos, state):
+            regret, gain, delta, grouped, _ = move
+            floor = best if best > alpha else alpha
+            if bound - regret <= floor:
+                break
+            acc2 = after[grouped]
+            if not viable[acc2]:
+                continue
+            path[pos] = move
+            rest = self._dfs(
+                deeper,
+                key + delta - acc + (0 if last else acc2),
+                bound - regret - gain,
+                floor - gain,
+                got + gain,
+            )
+            if gain + rest > best:
+                best, choice = gain + rest, move
+                if best >= bound:
+                    break
+        return self._store(pos, key, alpha, best, choice)
+
+    def _dfs_jokers(self, pos: int, key: int, bound: int, alpha: int, got: int) -> int:
+        """:meth:`_dfs` while jokers are left to place.
+
+        The bound shares the jokers between the colours, so each state's bound is worked out
+        on its own (``bound``, by the caller) and regrets only order the moves. Once every
+        joker is placed (or at the end), :meth:`_dfs` goes on.
+        """
+        memo = self.memo[pos]
+        known = memo.get(key)
+        if known is not None:
+            if known & 1:
+                return self._recall(pos, key, known >> 1, got)
+            if known >> 1 <= alpha:
+                return known >> 1
+        work = self.work
+        work.done += 1
+        if work.done > self.budget:
+            raise _TurnSpentError
+        offset, last, viable = self.cell_info[pos]
+        state = (key >> offset) & self.state_mask
+        spare = key >> self.spare_offset
+        acc = key & self.acc_mask
+        after, fits = self.groups.after[acc], self.groups.fits
+        pinned = self.group_pins[pos // self.colours]
+        best, choice = NEG, None
+        for move in self.relax.known[pos].get(state * self.width + spare) or self.relax.moves(
+            pos, state, spare
+        ):
+            _, gain, delta, grouped, group_jokers = move
+            acc2 = after[grouped]
+            if last:
+                if not fits[acc2][group_jokers + pinned]:
+                    continue
+                acc2 = 0
+            elif not viable[acc2]:
+                continue
+            floor = best if best > alpha else alpha
+            child = key + delta - acc + acc2
+            left = child >> self.spare_offset
+            rest_bound = self._joker_bound(pos + 1, child, left)
+            if gain + rest_bound <= floor:
+                continue
+            self.path[pos] = move
+            search = self._dfs_jokers if left and pos + 1 < self.cells else self._dfs
+            rest = search(pos + 1, child, rest_bound, floor - gain, got + gain)
+            if gain + rest > best:
+                best, choice = gain + rest, move
+                if best >= bound:
+                    break
+        return self._store(pos, key, alpha, best, choice)
+
+    def _joker_bound(self, pos: int, key: int, spare: int) -> int:
+        """The relaxation bound of ``key`` at cell ``pos``.
+
+        At the end: 0, or ``NEG`` if a table joker is not laid.
+        """
+        if pos == self.cells:
+            return 0 if spare <= self.rack_jokers else NEG
+        column, colour = divmod(pos, self.colours)
+        values, mask = self.relax.value, self.state_mask
+        cells = [
+            (values[c][column + 1 if c < colour else column], (key >> offset) & mask)
+            for c, offset in enumerate(self.offsets)
+        ]
+        return self.relax.shared_bound(cells, spare)
+
+    def _recall(self, pos: int, key: int, value: int, got: int) -> int:
+        """A memoised exact value; the play through it may be the best found."""
+        if got + value > self.found:
+            self.found = got + value
+            self.best_path = self.path[:pos] + self._follow(pos, key)
+        return value
+
+    def _store(self, pos: int, key: int, alpha: int, best: int, choice: Move | None) -> int:
+        """Memoise the result of a state: exact above ``alpha``, else the bound ``alpha``."""
+        if best > alpha and choice is not None:
+            self.memo[pos][key] = 2 * best + 1
+            self.choice[pos][key] = choice
+            return best
+        self.memo[pos][key] = 2 * alpha
+        return alpha
+
+    def _follow(self, pos: int, key: int) -> list[Move]:
+        """The moves the memo chose from ``key`` at ``pos`` to the end."""
+        moves = []
+        for at in range(pos, self.cells):
+            move = self.choice[at][key]
+            moves.append(move)
+            acc = key & self.acc_mask
+            acc2 = 0 if at % self.colours == self.colours - 1 else self.groups.after[acc][move[3]]
+            key += move[2] - acc + acc2
+        return moves
+
+    # -- the melds --------------------------------------------------------------------------------
+
+    def melds(self, path: list[Move]) -> list[PlainMeld]:
+        """Replay the moves with concrete runs and groups, in the caller's column order.
+
+        The melds come sorted by their lowest number, groups first, then runs by colour.
+        """
+        colours = self.colours
+        key = self.jokers << self.spare_offset
+        open_runs: list[list[list[tuple[int, bool]]]] = [[] for _ in range(colours)]
+        found: list[PlainMeld] = []
+        grouped: list[int] = []
+        for pos, move in enumerate(path):
+            column, colour = divmod(pos, colours)
+            _, _, delta, tiles, group_jokers = move
+            spare = key >> self.spare_offset
+            key += delta
+            jokers = spare - (key >> self.spare_offset) - group_jokers
+            jokers += self.run_pins[column][colour]
+            group_jokers += self.group_pins[column]
+            count = len(run_lengths((key >> self.offsets[colour]) & self.state_mask))
+            if count or open_runs[colour]:
+                open_runs[colour] = _extend(open_runs[colour], column, count, jokers)
+                found.extend(
+                    ("run", colour, run) for run in open_runs[colour] if run[-1][0] < column
+                )
+                open_runs[colour] = [run for run in open_runs[colour] if run[-1][0] == column]
+            grouped.append(tiles)
+            if colour == colours - 1:
+                if any(grouped) or group_jokers:
+                    groups = _split_groups(grouped, group_jokers)
+                    found.extend(("group", column, members) for members in groups)
+                grouped = []
+        for colour, runs in enumerate(open_runs):
+            found.extend(("run", colour, run) for run in runs)
+        if self.mirrored:
+            found = [self._mirror(meld) for meld in found]
+        return sorted(found, key=_reading_order)
+
+    def _mirror(self, meld: PlainMeld) -> PlainMeld:
+        kind, where, members = meld
+        top = self.columns - 1
+        if kind == "group":
+            return kind, top - where, members
+        return kind, where, [(top - column, joker) for column, joker in reversed(members)]
+
+
+def _reading_order(meld: PlainMeld) -> tuple[int, int, int]:
+    """Melds by their lowest number, groups first, then runs by colour."""
+    kind, where, members = meld
+    return (where, 0, 0) if kind == "group" else (members[0][0], 1, where)
+
+
+def _extend(
+    runs: list[list[tuple[int, bool]]], column: int, count: int, jokers: int
+) -> list[list[tuple[int, bool]]]:
+    """Put ``count`` tiles of ``column`` on runs as ``step`` does, the last ``jokers`` jokers.
+
+    Runs not extended stay in the list as they were (the caller closes them).
+    """
+    short = [run for run in runs if len(run) < 3]
+    long = [run for run in runs if len(run) >= 3]
+    spare = count - len(short)
+    grown = short + long[:spare] + [[] for _ in range(spare - len(long))]
+    for index, run in enumerate(grown):
+        run.append((column, index >= count - jokers))
+    return grown + long[spare:]
+
+
+def _split_groups(counts: list[int], jokers: int) -> list[list[tuple[int, bool]]]:
+    """Split tiles of one number (``counts[colour]`` each) and jokers (-1) into groups.
+
+    ``k`` groups fit when no colour has more than ``k`` tiles, every group gets a numbered tile
+    and ``3k <= tiles <= colours * k``; dealing the numbered tiles round-robin, colour by colour,
+    keeps each colour's copies apart, and the jokers go to the smallest groups.
+    """
+    total = sum(counts)
+    count = max(max(counts), 1, -(-(total + jokers) // len(counts)))
+    members: list[list[tuple[int, bool]]] = [[] for _ in range(count)]
+    dealt = (colour for colour, n in enumerate(counts) for _ in range(n))
+    for i, colour in enumerate(dealt):
+        members[i % count].append((colour, False))
+    for _ in range(jokers):
+        min(members, key=len).append((-1, True))
+    return members
+
+
+def _group_table(colours: int, copies: int, jokers: int) -> GroupTable:
+    key = (colours, copies, jokers)
+    found = _GROUP_TABLES.get(key)
+    if found is None:
+        found = _GROUP_TABLES[key] = GroupTable(colours, copies, jokers)
+    return found
