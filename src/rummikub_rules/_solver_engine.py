@@ -191,6 +191,8 @@ class Search:
         for top, gain, nxt in self._ranked(pos, state):
             floor = best if best > alpha else alpha
             if top <= floor:
+                if self.relax is None:
+                    continue  # moves in their own order: a later one may still do
                 break
             rest = self.best(pos + 1, nxt, floor - gain)
             if rest != NEG and gain + rest > best:
@@ -204,11 +206,17 @@ class Search:
         return alpha
 
     def _ranked(self, pos: int, state: tuple[int, ...]) -> list[tuple[int, int, State]]:
-        """The moves as (gain plus the next state's bound, gain, next state), best bound first."""
-        ranked = [
-            (gain + self._bound(pos + 1, nxt), gain, nxt)
-            for gain, nxt in self.fast_moves(pos, state)
-        ]
+        """The moves as (gain plus the next state's bound, gain, next state).
+
+        With the relaxation, best bound first; else most rack tiles first, as generated.
+        """
+        moves = self.fast_moves(pos, state)
+        if self.relax is None:
+            p = self.p
+            at, weight = p.colours + 2, p.joker_weight
+            base = self.suffix[pos + 1] + p.rack_jokers * weight
+            return [(gain + base - nxt[at] * weight, gain, nxt) for gain, nxt in moves]
+        ranked = [(gain + self._bound(pos + 1, nxt), gain, nxt) for gain, nxt in moves]
         ranked.sort(key=operator.itemgetter(0), reverse=True)
         return ranked
 
@@ -492,16 +500,9 @@ class Search:
         return [(table, rack, sid)]
 
     def _promises(self, most: int) -> list[tuple[Descriptor, ...]]:
-        """Multisets of runs that may come in from the last column, with every fact tracked."""
-        kinds = list(
-            itertools.product(
-                (1, 2, 3),
-                (0, 1) if self.track_numbered else (1,),
-                range((self.p.cap or 0) + 1) if self.track_cap else (0,),
-                (0, 1) if self.track_free else (0,),
-                range(self.p.need + 1) if self.track_free else (0,),
-            )
-        )
+        """Multisets of runs that may come in from the last column (plain runs only)."""
+        base = self.empty[1:]
+        kinds = [(length, *base) for length in (1, 2, 3)]
         sizes = range(most + 1)
         return [
             tuple(sorted(combo))

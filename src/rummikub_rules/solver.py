@@ -32,6 +32,10 @@ demands. Where the answer may miss a better play (it is always legal):
 - ``joker_melds_extend_only``: melds holding a joker stay as they are;
 - an ambiguous table meld (``r5 j j`` with no declared kind) keeps the roles of its first reading;
 - ``opening_may_use_table``: the opening lays new melds only, without touching the table;
+- with ``run_wrap`` = ``full``, where the search tracks facts per run (a table joker that needs
+  rack tiles once freed, a cap on jokers per meld, three or more jokers), the part of a run
+  that wraps round from the highest number holds no such fact: no joker, and no rack tile when
+  freed jokers need them;
 - a table joker in a meld with no valid reading counts as a joker to free.
 
 The ``limit`` argument bounds the work: the number of search states each search may expand (a
