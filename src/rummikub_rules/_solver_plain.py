@@ -46,7 +46,7 @@ __all__ = ["PlainMeld", "solve_plain"]
 PlainMeld = tuple[str, int, list[tuple[int, bool]]]
 
 #: States the first turn of each direction may expand, per cell; later turns grow by half.
-_TURN_PER_CELL: Final = 3
+_TURN_PER_CELL: Final = 5
 
 _GROUP_TABLES: dict[tuple[int, int, int], GroupTable] = {}
 
@@ -167,7 +167,7 @@ class _Search:
             for pos, flags in enumerate(viable)
         ]
         for column, pinned in enumerate(self.group_pins):
-            fits = [row[pinned] for row in self.groups.fits]
+            fits = self.groups.with_jokers[pinned]
             self.cell_info[column * colours + colours - 1] = (self.offsets[-1], True, fits)
         self.work = work
         self.budget = 0
@@ -352,29 +352,24 @@ class _Search:
 
         The melds come sorted by their lowest number, groups first, then runs by colour.
         """
-        colours = self.colours
-        key = self.jokers << self.spare_offset
+        colours, shift, mask = self.colours, self.spare_offset, self.state_mask
+        key = self.jokers << shift
         open_runs: list[list[list[tuple[int, bool]]]] = [[] for _ in range(colours)]
         found: list[PlainMeld] = []
         grouped: list[int] = []
         for pos, move in enumerate(path):
             column, colour = divmod(pos, colours)
             _, _, delta, tiles, group_jokers = move
-            spare = key >> self.spare_offset
+            spare = key >> shift
             key += delta
-            jokers = spare - (key >> self.spare_offset) - group_jokers
-            jokers += self.run_pins[column][colour]
-            group_jokers += self.group_pins[column]
-            count = len(run_lengths((key >> self.offsets[colour]) & self.state_mask))
+            count = len(run_lengths((key >> self.offsets[colour]) & mask))
             if count or open_runs[colour]:
-                open_runs[colour] = _extend(open_runs[colour], column, count, jokers)
-                found.extend(
-                    ("run", colour, run) for run in open_runs[colour] if run[-1][0] < column
-                )
-                open_runs[colour] = [run for run in open_runs[colour] if run[-1][0] == column]
+                jokers = spare - (key >> shift) - group_jokers + self.run_pins[column][colour]
+                open_runs[colour] = _extend(open_runs[colour], column, count, jokers, colour, found)
             grouped.append(tiles)
             if colour == colours - 1:
-                if any(grouped) or group_jokers:
+                group_jokers += self.group_pins[column]
+                if group_jokers or any(grouped):
                     groups = _split_groups(grouped, group_jokers)
                     found.extend(("group", column, members) for members in groups)
                 grouped = []
@@ -399,19 +394,25 @@ def _reading_order(meld: PlainMeld) -> tuple[int, int, int]:
 
 
 def _extend(
-    runs: list[list[tuple[int, bool]]], column: int, count: int, jokers: int
+    runs: list[list[tuple[int, bool]]],
+    column: int,
+    count: int,
+    jokers: int,
+    colour: int,
+    found: list[PlainMeld],
 ) -> list[list[tuple[int, bool]]]:
     """Put ``count`` tiles of ``column`` on runs as ``step`` does, the last ``jokers`` jokers.
 
-    Runs not extended stay in the list as they were (the caller closes them).
+    Runs not extended are closed: they go to ``found``. The runs still open are returned.
     """
     short = [run for run in runs if len(run) < 3]
     long = [run for run in runs if len(run) >= 3]
     spare = count - len(short)
+    found.extend(("run", colour, run) for run in long[spare:])
     grown = short + long[:spare] + [[] for _ in range(spare - len(long))]
     for index, run in enumerate(grown):
         run.append((column, index >= count - jokers))
-    return grown + long[spare:]
+    return grown
 
 
 def _split_groups(counts: list[int], jokers: int) -> list[list[tuple[int, bool]]]:

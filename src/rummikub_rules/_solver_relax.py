@@ -273,7 +273,9 @@ class GroupTable:
             for t in range(top + 1)
             for w in range(self.width)
         ]
-        self.ok = [fits[0] for fits in self.fits]
+        #: ``with_jokers[w]``: whether each accumulator fits with ``w`` jokers.
+        self.with_jokers = [[fits[w] for fits in self.fits] for w in range(jokers + 1)]
+        self.ok = self.with_jokers[0]
         self._some = [any(fits) for fits in self.fits]
         self._viable: dict[tuple[int, ...], list[list[bool]]] = {}
 
