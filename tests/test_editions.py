@@ -17,6 +17,7 @@ from rummikub_rules import (
     Difference,
     Edition,
     FirstPlayer,
+    JokerInInitialMeld,
     JokerRetrieval,
     RummikubError,
     RunWrap,
@@ -28,29 +29,32 @@ from rummikub_rules import (
 # The table of RULES.md section 7, copied verbatim. Keep it in step with RULES.md: this test is
 # the check that editions.py implements what the rules say.
 RULES_TABLE = """
-| field | classic | ru-2018 | ua-wiki | pl-2026 | sabra-1978 | us-1980 | tournament | house-50 | xp |
-|---|---|---|---|---|---|---|---|---|---|
-| tile set | std | std | std | std | std | std | std | std | xp |
-| players | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-6 |
-| deal_size | 14 | 14 | 14 | 14 | 14 | 14 | 14 | 14 | 14 |
-| initial_meld_points | 30 | 30 | 30 | 30 | 30 | 50 | 30 | 30 | 30 |
-| joker_in_initial_meld | yes | yes | **no** | yes | yes | yes | yes | yes | yes |
-| opening_may_use_table | no | no | no | no | **yes** | no | no | no | no |
-| joker_retrieval | rearrange | rearrange | replace | replace | replace | replace | rearrange | rearrange | rearrange |
-| replacement_from | rack_or_table | rack_or_table | rack_or_table | rack | rack | rack | rack_or_table | rack_or_table | rack_or_table |
-| group_joker_replacement | either | either | either | either | either | **both** | either | either | either |
-| freed_joker_rack_tiles | 1 | 1 | 0 | 0 | 0 | 2 | 1 | 1 | 1 |
-| joker_melds_extend_only | no | no | no | no | **yes** | no | no | no | no |
-| run_wrap | none | none | none | none | none | none | none | none | none |
-| group_colors_distinct | yes | yes | yes | yes | yes | yes | yes | yes | yes |
-| turn_seconds | 60 | 60 | 60 | 60 | 120 | 120 | 40 | none | 60 |
-| timeout_draw | 1 | 1 | 3 | 1 | 3 | 1 | 3 | 1 | 1 |
-| failed_turn_draw | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 |
-| pool_empty_end | until_stuck | until_stuck | one_more_round | until_stuck | until_stuck | until_stuck | one_more_round | until_stuck | until_stuck |
-| joker_penalty | 30 | 30 | 30 | 30 | 30 | 30 | 100 | **50** | 30 |
-| never_opened_penalty | 0 | 0 | 0 | 0 | 0 | 0 | 100 | 100 | 0 |
-| series_winner | most_wins | most_wins | most_points | most_points | most_points | most_points | most_points | most_points | most_wins |
-| first_player | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | random | highest_tile | highest_tile |
+| field | classic | ru-2018 | ru-classic | ua-wiki | pl-2026 | sabra-1978 | us-1980 | tournament | house-50 | xp |
+|---|---|---|---|---|---|---|---|---|---|---|
+| tile set | std | std | std | std | std | std | std | std | std | xp |
+| players | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-6 |
+| deal_size | 14 | 14 | 14 | 14 | 14 | 14 | 14 | 14 | 14 | 14 |
+| initial_meld_points | 30 | 30 | 30 | 30 | 30 | 30 | **50** | 30 | 30 | 30 |
+| joker_in_initial_meld | counts | counts | counts | counts | counts | counts | counts | counts | counts | counts |
+| opening_may_use_table | no | no | no | no | no | **yes** | no | no | no | no |
+| joker_retrieval | rearrange | rearrange | rearrange | replace | replace | replace | replace | rearrange | rearrange | rearrange |
+| replacement_from | rack_or_table | rack_or_table | rack_or_table | rack_or_table | rack | rack | rack | rack_or_table | rack_or_table | rack_or_table |
+| group_joker_replacement | either | either | either | either | either | either | **both** | either | either | either |
+| freed_joker_rack_tiles | 1 | 1 | **0** | 0 | 0 | 0 | 2 | 1 | 1 | 1 |
+| freed_joker_new_meld | yes | yes | yes | yes | yes | **no** | yes | yes | yes | yes |
+| joker_melds_extend_only | no | no | no | no | no | **yes** | no | no | no | no |
+| run_wrap | none | none | none | none | none | none | none | none | none | none |
+| group_colors_distinct | yes | yes | yes | yes | yes | yes | yes | yes | yes | yes |
+| turn_seconds | 60 | 60 | 60 | 60 | 60 | 120 | 120 | 40 | none | 60 |
+| timeout_draw | 1 | 1 | 1 | 3 | 1 | 3 | 1 | 3 | 1 | 1 |
+| failed_turn_draw | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 |
+| pool_empty_end | until_stuck | until_stuck | until_stuck | one_more_round | until_stuck | until_stuck | until_stuck | one_more_round | until_stuck | until_stuck |
+| pool_empty_scoring | difference | difference | difference | difference | **racks** | difference | difference | difference | difference | difference |
+| winner_scores | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum |
+| joker_penalty | 30 | 30 | 30 | 30 | 30 | 30 | 30 | 100 | **50** | 30 |
+| never_opened_penalty | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 100 | 100 | 0 |
+| series_winner | most_wins | most_wins | most_wins | most_points | most_points | most_points | most_points | most_points | most_points | most_wins |
+| first_player | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | random | highest_tile | highest_tile |
 """  # noqa: E501 - the table is copied as it stands
 
 #: Rule fields set outside the table, with the value RULES.md gives every preset (section 2).
@@ -102,10 +106,10 @@ def test_rules_table_covers_every_rule_field() -> None:
     assert "description" not in Edition.rule_fields()
 
 
-def test_editions_are_the_nine_presets_of_the_table_in_order() -> None:
-    assert len(NAMES) == 9
+def test_editions_are_the_ten_presets_of_the_table_in_order() -> None:
+    assert len(NAMES) == 10
     assert list(EDITIONS) == NAMES
-    assert len(EDITIONS) == 9
+    assert len(EDITIONS) == 10
     assert [EDITIONS[name].name for name in NAMES] == NAMES
 
 
@@ -294,6 +298,10 @@ def test_custom_tile_set_edition() -> None:
         {"pool_empty_end": "never"},
         {"series_winner": "fewest_losses"},
         {"first_player": "oldest"},
+        {"joker_in_initial_meld": 1},
+        {"joker_in_initial_meld": "no"},
+        {"pool_empty_scoring": "average"},
+        {"winner_scores": "double"},
         {"tile_set": TileSet(numbers=range(1, 3), colors="k", copies=1, jokers=0)},
     ],
     ids=str,
@@ -307,7 +315,7 @@ def test_evolve_rejects_nonsense_values(changes: dict[str, Any]) -> None:
     "changes",
     [
         {"group_colors_distinct": "yes"},
-        {"joker_in_initial_meld": 1},
+        {"freed_joker_new_meld": 1},
         {"opening_may_use_table": None},
         {"joker_melds_extend_only": "no"},
         {"tile_set": "std"},
@@ -324,3 +332,24 @@ def test_players_bounds_accept_the_xp_range() -> None:
     assert CLASSIC.evolve(min_players=3, max_players=3).min_players == 3
     assert CLASSIC.evolve(turn_seconds=None).turn_seconds is None
     assert CLASSIC.evolve(max_jokers_per_meld=0).max_jokers_per_meld == 0
+
+
+@pytest.mark.parametrize(
+    ("old", "new"), [(True, JokerInInitialMeld.COUNTS), (False, JokerInInitialMeld.FORBIDDEN)]
+)
+def test_joker_in_initial_meld_still_takes_a_bool_with_a_warning(
+    old: bool, new: JokerInInitialMeld
+) -> None:
+    with pytest.warns(DeprecationWarning, match="three-valued"):
+        edition = CLASSIC.evolve(joker_in_initial_meld=old)
+    assert edition.joker_in_initial_meld is new
+
+
+def test_ru_classic_is_ru_2018_without_rack_tiles_for_a_freed_joker() -> None:
+    assert [str(d) for d in EDITIONS["ru-2018"].diff(EDITIONS["ru-classic"])] == [
+        "freed_joker_rack_tiles: 1 -> 0"
+    ]
+
+
+def test_only_sabra_1978_lets_a_freed_joker_go_back_into_an_old_meld() -> None:
+    assert [name for name, e in EDITIONS.items() if not e.freed_joker_new_meld] == ["sabra-1978"]

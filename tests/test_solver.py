@@ -83,7 +83,7 @@ def test_initial_meld_leaves_the_table_alone() -> None:
 
 
 def test_initial_meld_without_jokers_where_the_edition_forbids_them() -> None:
-    ua = EDITIONS["ua-wiki"]
+    ua = EDITIONS["ua-wiki"].evolve(joker_in_initial_meld="forbidden")
     assert solve("", "r9 j r11", opened=False, edition=ua) is None
     assert initial_meld(parse_tiles("r9 j r11 k10 b10 o10"), edition=ua) is not None
     assert initial_meld(parse_tiles("k9 r9 b9 j"), edition=ua) is None

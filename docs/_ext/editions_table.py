@@ -42,7 +42,8 @@ FIELD_DOCS: dict[str, str] = {
     "max_jokers_per_meld": "The most jokers one meld may hold (`none`: no cap; a meld always "
     "needs one numbered tile).",
     "initial_meld_points": "The value the initial meld must reach, from rack tiles only.",
-    "joker_in_initial_meld": "Whether jokers from the rack may be part of the initial meld.",
+    "joker_in_initial_meld": "A joker from the rack in the initial meld: `counts` (as the tile "
+    "it stands for), `zero` (may be laid but counts 0) or `forbidden` (may not be laid).",
     "opening_may_use_table": "Whether, once the new melds reach the threshold, the opening turn "
     "may also lay tiles on and rearrange the table.",
     "joker_retrieval": "How a joker on the table is freed: `rearrange` (by its tile or by any "
@@ -53,6 +54,8 @@ FIELD_DOCS: dict[str, str] = {
     "`either` or `both`.",
     "freed_joker_rack_tiles": "A freed joker must be played the same turn in a meld with at "
     "least this many tiles from the rack (0: in any meld).",
+    "freed_joker_new_meld": "Whether a freed joker must go into a new meld, not back into a meld "
+    "that was on the table (extended or not).",
     "joker_melds_extend_only": "Whether a meld holding a joker may only be extended, never "
     "split or shortened.",
     "turn_seconds": "Time for a turn (`none`: untimed). The library keeps no clock; clients "
@@ -61,6 +64,10 @@ FIELD_DOCS: dict[str, str] = {
     "failed_turn_draw": "Tiles drawn by a player who could not leave a valid table.",
     "pool_empty_end": "When a game with an empty pool ends: `until_stuck` (when every player has "
     "passed in a row) or `one_more_round` (after one more turn each).",
+    "pool_empty_scoring": "Scoring when the pool ran out and the lowest rack won: `difference` "
+    "(each other player pays the difference to the lowest rack) or `racks` (their whole rack).",
+    "winner_scores": "What the winner scores: `others_sum` (what the others pay; scores add up "
+    "to zero) or `zero` (penalty scoring: only minus points are written).",
     "joker_penalty": "What a joker left on a rack costs at the end.",
     "never_opened_penalty": "Extra cost at the end for a player who never opened.",
     "series_winner": "Who wins a series of games: `most_wins` (ties by points) or `most_points`.",

@@ -1,13 +1,14 @@
 """Editions: every rule that differs between Rummikub boxes, as one frozen object (RULES.md 7).
 
 An :class:`Edition` holds one value for each rule field of RULES.md. :data:`EDITIONS` maps the
-preset names (and aliases such as ``standard``) to the nine presets; :data:`CLASSIC` is the
+preset names (and aliases such as ``standard``) to the ten presets; :data:`CLASSIC` is the
 current manufacturer's rules. A custom edition is ``CLASSIC.evolve(joker_penalty=50)``.
 """
 
 from __future__ import annotations
 
 import enum
+import warnings
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
@@ -24,13 +25,43 @@ __all__ = [
     "Edition",
     "FirstPlayer",
     "GroupJokerReplacement",
+    "JokerInInitialMeld",
     "JokerRetrieval",
     "PoolEmptyEnd",
+    "PoolEmptyScoring",
     "ReplacementFrom",
     "RunWrap",
     "SeriesWinner",
+    "WinnerScores",
     "get_edition",
 ]
+
+
+class JokerInInitialMeld(str, enum.Enum):
+    """Whether a joker from the rack may be part of the initial meld (``joker_in_initial_meld``)."""
+
+    #: It counts as the tile it stands for (every source text).
+    COUNTS = "counts"
+    #: It may be laid but counts 0 toward the threshold (a house rule; some computer games).
+    ZERO = "zero"
+    #: It may not be laid in the opening turn.
+    FORBIDDEN = "forbidden"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _joker_in_initial_meld(value: object) -> JokerInInitialMeld:
+    """The field's converter; ``True``/``False`` (the field's type before 0.2) still work."""
+    if isinstance(value, bool):
+        warnings.warn(
+            "joker_in_initial_meld is three-valued since 0.2: use 'counts' for True and "
+            "'forbidden' for False",
+            DeprecationWarning,
+            stacklevel=4,
+        )
+        return JokerInInitialMeld.COUNTS if value else JokerInInitialMeld.FORBIDDEN
+    return JokerInInitialMeld(value)
 
 
 class JokerRetrieval(str, enum.Enum):
@@ -74,6 +105,30 @@ class PoolEmptyEnd(str, enum.Enum):
     UNTIL_STUCK = "until_stuck"
     #: After the last tile is drawn, every player has exactly one more turn.
     ONE_MORE_ROUND = "one_more_round"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class PoolEmptyScoring(str, enum.Enum):
+    """How a game that ends with the pool empty is scored (``pool_empty_scoring``)."""
+
+    #: Each other player pays the difference between their rack and the lowest rack.
+    DIFFERENCE = "difference"
+    #: Each other player pays their whole rack, as when a player goes out.
+    RACKS = "racks"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class WinnerScores(str, enum.Enum):
+    """What the winner of a game scores (``winner_scores``)."""
+
+    #: The sum of what the others pay: a game's scores add up to zero.
+    OTHERS_SUM = "others_sum"
+    #: Nothing (penalty scoring): only the others' minus points are written down.
+    ZERO = "zero"
 
     def __str__(self) -> str:
         return self.value
@@ -179,7 +234,9 @@ class Edition:
     max_jokers_per_meld: int | None = attrs.field(default=None, validator=_optional_at_least(0))
     # Initial meld (RULES.md 4.4)
     initial_meld_points: int = attrs.field(default=30, validator=_at_least(0))
-    joker_in_initial_meld: bool = attrs.field(default=True, validator=_boolean)
+    joker_in_initial_meld: JokerInInitialMeld = attrs.field(
+        default=JokerInInitialMeld.COUNTS, converter=_joker_in_initial_meld
+    )
     opening_may_use_table: bool = attrs.field(default=False, validator=_boolean)
     # Jokers on the table (RULES.md 4.5)
     joker_retrieval: JokerRetrieval = attrs.field(
@@ -192,6 +249,7 @@ class Edition:
         default=GroupJokerReplacement.EITHER, converter=GroupJokerReplacement
     )
     freed_joker_rack_tiles: int = attrs.field(default=1, validator=_at_least(0))
+    freed_joker_new_meld: bool = attrs.field(default=True, validator=_boolean)
     joker_melds_extend_only: bool = attrs.field(default=False, validator=_boolean)
     # Time and failed turns (RULES.md 5)
     turn_seconds: int | None = attrs.field(default=60, validator=_optional_at_least(1))
@@ -200,6 +258,12 @@ class Edition:
     # End of game and scoring (RULES.md 6)
     pool_empty_end: PoolEmptyEnd = attrs.field(
         default=PoolEmptyEnd.UNTIL_STUCK, converter=PoolEmptyEnd
+    )
+    pool_empty_scoring: PoolEmptyScoring = attrs.field(
+        default=PoolEmptyScoring.DIFFERENCE, converter=PoolEmptyScoring
+    )
+    winner_scores: WinnerScores = attrs.field(
+        default=WinnerScores.OTHERS_SUM, converter=WinnerScores
     )
     joker_penalty: int = attrs.field(default=30, validator=_at_least(0))
     never_opened_penalty: int = attrs.field(default=0, validator=_at_least(0))
@@ -239,45 +303,56 @@ CLASSIC: Final = Edition(
     name="classic",
     description="Current manufacturer rule sheets (Goliath/Pressman 2019, Jumbo): 30-point "
     "opening from the rack only, jokers freed by their tile or by rearranging, a freed joker "
-    "used the same turn with at least one rack tile, 1 minute, 3 tiles for a failed turn.",
+    "used the same turn in a new set with at least one rack tile, 1 minute, 3 tiles for a "
+    "failed turn.",
 )
 
 _PRESETS: Final = (
     CLASSIC,
-    CLASSIC.evolve(
+    CLASSIC.evolve(  # source: seed 000
         name="ru-2018",
-        description="The 2018 Russian booklet 'Руммикуб. Без границ' (seeds 000 and 002).",
+        description="The 2018 Russian booklet 'Руммикуб. Без границ', as a guide to it "
+        "describes it: a freed joker goes the same turn into a new meld with at least one "
+        "rack tile.",
     ),
-    CLASSIC.evolve(
+    CLASSIC.evolve(  # source: seed 002
+        name="ru-classic",
+        description="A Russian article on the classic rules: as ru-2018, but a freed joker's "
+        "new meld needs no rack tile of its own (one own tile anywhere in the turn).",
+        freed_joker_rack_tiles=0,
+    ),
+    CLASSIC.evolve(  # source: seed 003
         name="ua-wiki",
-        description="The Ukrainian Wikipedia article (seed 003): no joker in the first turn, "
-        "joker replaced by a tile from the rack or the table, one more round after the pool "
-        "runs out, 3 tiles for running out of time.",
-        joker_in_initial_meld=False,
+        description="The Ukrainian Wikipedia article: a joker freed by a tile from the rack "
+        "or the table into a new group or run, one more round after the pool runs out, "
+        "3 tiles for running out of time.",
         joker_retrieval=JokerRetrieval.REPLACE,
         freed_joker_rack_tiles=0,
         timeout_draw=3,
         pool_empty_end=PoolEmptyEnd.ONE_MORE_ROUND,
         series_winner=SeriesWinner.MOST_POINTS,
     ),
-    CLASSIC.evolve(
+    CLASSIC.evolve(  # source: seed 004
         name="pl-2026",
-        description="A Polish rules page of 2026 (seed 004): joker freed by its own tile from "
-        "the rack.",
+        description="A Polish rules page of 2026: a joker freed only by its own tile from "
+        "the rack, into a new meld; with the pool empty the lowest rack wins every other "
+        "rack's value.",
         joker_retrieval=JokerRetrieval.REPLACE,
         replacement_from=ReplacementFrom.RACK,
         freed_joker_rack_tiles=0,
+        pool_empty_scoring=PoolEmptyScoring.RACKS,
         series_winner=SeriesWinner.MOST_POINTS,
     ),
     CLASSIC.evolve(
         name="sabra-1978",
         description="The 1978 rule book as reported by pagat: joker replaced only by its exact "
         "tile, a meld holding a joker may only be extended, the opening turn may go on to the "
-        "table, 2 minutes.",
+        "table, 2 minutes; nothing about a new set for a freed joker.",
         opening_may_use_table=True,
         joker_retrieval=JokerRetrieval.REPLACE,
         replacement_from=ReplacementFrom.RACK,
         freed_joker_rack_tiles=0,
+        freed_joker_new_meld=False,
         joker_melds_extend_only=True,
         turn_seconds=120,
         timeout_draw=3,
@@ -286,7 +361,7 @@ _PRESETS: Final = (
     CLASSIC.evolve(
         name="us-1980",
         description="The old Pressman sheet: 50-point opening, 2 minutes, both missing colours "
-        "to free a group joker, two more rack tiles with a freed joker.",
+        "to free a group joker, a new set with two more rack tiles for a freed joker.",
         initial_meld_points=50,
         joker_retrieval=JokerRetrieval.REPLACE,
         replacement_from=ReplacementFrom.RACK,
@@ -307,10 +382,11 @@ _PRESETS: Final = (
         series_winner=SeriesWinner.MOST_POINTS,
         first_player=FirstPlayer.RANDOM,
     ),
-    CLASSIC.evolve(
+    CLASSIC.evolve(  # source: seed 004, house rules
         name="house-50",
-        description="The common house rule of seed 004: joker 50, 100 for never opening, "
-        "no time limit.",
+        description="A house rule named on a Polish rules page ('in some homes'): joker 50, "
+        "100 for never opening. That page also lists a turn limit among house rules; this "
+        "preset has none.",
         turn_seconds=None,
         joker_penalty=50,
         never_opened_penalty=100,
@@ -328,6 +404,7 @@ _ALIASES: Final = {
     "standard": "classic",
     "manufacturer": "classic",
     "russian": "ru-2018",
+    "russian-classic": "ru-classic",
     "ru": "ru-2018",
     "ukrainian": "ua-wiki",
     "ua": "ua-wiki",
@@ -382,7 +459,7 @@ class _Editions(Mapping[str, Edition]):
         return f"EDITIONS({', '.join(self._by_name)})"
 
 
-#: The nine presets of RULES.md section 7 by name; ``EDITIONS["standard"]`` is an alias.
+#: The ten presets of RULES.md section 7 by name; ``EDITIONS["standard"]`` is an alias.
 EDITIONS: Final[_Editions] = _Editions(_PRESETS, _ALIASES)
 
 

@@ -61,7 +61,7 @@ from rummikub_rules._solver_engine import (
 )
 from rummikub_rules._solver_plain import PlainMeld, solve_plain
 from rummikub_rules.actions import Play
-from rummikub_rules.editions import CLASSIC, Edition, JokerRetrieval
+from rummikub_rules.editions import CLASSIC, Edition, JokerInInitialMeld, JokerRetrieval
 from rummikub_rules.errors import RummikubError
 from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
 from rummikub_rules.tiles import JOKER, Tile, TileSet
@@ -196,7 +196,7 @@ def initial_meld(
     """
     rack = tuple(rack)
     threshold = max(1, edition.initial_meld_points)
-    jokers = _jokers(rack) if edition.joker_in_initial_meld else 0
+    jokers = _jokers(rack) if edition.joker_in_initial_meld is JokerInInitialMeld.COUNTS else 0
     if _fast(edition, jokers):
         # The best melds regardless of the threshold are the answer if they reach it; without
         # jokers, if the most points do not, nothing does (else the general search decides).

@@ -30,6 +30,7 @@ from rummikub_rules.editions import (
     CLASSIC,
     Edition,
     GroupJokerReplacement,
+    JokerInInitialMeld,
     JokerRetrieval,
     ReplacementFrom,
 )
@@ -285,7 +286,7 @@ class _Turn:
                 f"are; {_meld_list(changed)} {_verb(changed, 'was', 'were')} changed.",
                 melds=tuple(changed),
             )
-        if self.played[JOKER] and not edition.joker_in_initial_meld:
+        if self.played[JOKER] and edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN:
             yield Violation(
                 Code.JOKER_IN_INITIAL_MELD,
                 "This edition does not allow a joker in the initial meld.",
@@ -302,8 +303,8 @@ class _Turn:
     def opening_value(self, after_choice: Sequence[Reading | None], new: list[int]) -> int:
         """The most points that new melds made only of rack tiles can be worth together.
 
-        A joker counts as the tile it stands for where ``joker_in_initial_meld`` allows it, and
-        for nothing where it does not.
+        A joker counts as the tile it stands for under ``joker_in_initial_meld = counts``, and
+        for nothing otherwise.
         """
         candidates: list[tuple[Counter[Tile], int]] = []
         for index in new:
@@ -311,7 +312,7 @@ class _Turn:
             tiles = Counter(meld.tiles)
             if reading is None or tiles - self.played:
                 continue
-            if self.edition.joker_in_initial_meld:
+            if self.edition.joker_in_initial_meld is JokerInInitialMeld.COUNTS:
                 candidates.append((tiles, reading.value))
             else:
                 candidates.append((tiles, sum(t.value for t in meld.tiles)))

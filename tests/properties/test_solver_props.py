@@ -18,6 +18,7 @@ from rummikub_rules import (
     STANDARD_SET,
     Color,
     Edition,
+    JokerInInitialMeld,
     Meld,
     Table,
     Tile,
@@ -48,7 +49,7 @@ def small_editions(draw: st.DrawFn) -> Edition:
         freed_joker_rack_tiles=draw(st.integers(0, 2)),
         joker_retrieval=draw(st.sampled_from(["rearrange", "rearrange", "replace"])),
         initial_meld_points=draw(st.sampled_from([5, 10, 15])),
-        joker_in_initial_meld=draw(st.booleans()),
+        joker_in_initial_meld=draw(st.sampled_from(JokerInInitialMeld)),
     )
 
 

@@ -138,7 +138,7 @@ def test_check_turn_never_raises_on_well_typed_input(case: tuple[object, ...]) -
 
 # Each rule on its own, under the editions where it can be broken.
 EXTEND_ONLY = EDITIONS["classic"].evolve(joker_melds_extend_only=True)
-NO_OPENING_JOKER = EDITIONS["classic"].evolve(joker_in_initial_meld=False)
+NO_OPENING_JOKER = EDITIONS["classic"].evolve(joker_in_initial_meld="forbidden")
 PRESETS = tuple(EDITIONS.values())
 RULE_EDITIONS = {
     Code.JOKER_RETRIEVAL_FORBIDDEN: PRESETS,

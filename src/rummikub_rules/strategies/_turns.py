@@ -20,7 +20,7 @@ from hypothesis import assume
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from rummikub_rules.editions import EDITIONS, Edition, GroupJokerReplacement
+from rummikub_rules.editions import EDITIONS, Edition, GroupJokerReplacement, JokerInInitialMeld
 from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.strategies._melds import _builders, _spec
 from rummikub_rules.tiles import JOKER, Tile
@@ -350,7 +350,7 @@ _MOVES: Final[dict[str, Callable[[st.DrawFn, _Build], bool]]] = {
 def _opening(draw: st.DrawFn, build: _Build, *, below: bool = False) -> bool:
     """Lay new melds from the rack worth the threshold (or, with ``below``, short of it)."""
     edition = build.edition
-    jokers = None if edition.joker_in_initial_meld else 0
+    jokers = None if edition.joker_in_initial_meld is JokerInInitialMeld.COUNTS else 0
     worth = 0
     for _ in range(8):
         if not below and worth >= edition.initial_meld_points:
@@ -594,7 +594,7 @@ _BREAKERS: Final[dict[Code, _Breaker]] = {
         _open_using_table,
     ),
     Code.JOKER_IN_INITIAL_MELD: (
-        lambda b: not b.opened and not b.edition.joker_in_initial_meld,
+        lambda b: not b.opened and b.edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN,
         _open_with_joker,
     ),
     Code.JOKER_RETRIEVAL_FORBIDDEN: (
