@@ -278,8 +278,6 @@ def test_custom_tile_set_edition() -> None:
     [
         {"joker_penalty": -1},
         {"initial_meld_points": -30},
-        {"initial_meld_points": True},
-        {"initial_meld_points": 30.0},
         {"deal_size": 0},
         {"deal_size": 60},
         {"min_players": 1},
@@ -316,6 +314,10 @@ def test_evolve_rejects_nonsense_values(changes: dict[str, Any]) -> None:
     [
         {"group_colors_distinct": "yes"},
         {"freed_joker_new_meld": 1},
+        {"initial_meld_points": True},
+        {"initial_meld_points": 30.0},
+        {"name": 123},
+        {"description": None},
         {"opening_may_use_table": None},
         {"joker_melds_extend_only": "no"},
         {"tile_set": "std"},
@@ -353,3 +355,18 @@ def test_ru_classic_is_ru_2018_without_rack_tiles_for_a_freed_joker() -> None:
 
 def test_only_sabra_1978_lets_a_freed_joker_go_back_into_an_old_meld() -> None:
     assert [name for name, e in EDITIONS.items() if not e.freed_joker_new_meld] == ["sabra-1978"]
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"joker_retrieval": "swap"},
+        {"name": 123},
+        {"initial_meld_points": -1},
+        {"tile_set": 1},
+    ],
+    ids=str,
+)
+def test_edition_construction_errors_are_rummikub_errors(changes: dict[str, Any]) -> None:
+    with pytest.raises(RummikubError):
+        CLASSIC.evolve(**changes)

@@ -149,7 +149,7 @@ def test_custom_edition_fields_left_out_take_classic_values() -> None:
     [
         ({"joker_penalty": "30"}, "joker_penalty", "expected an integer or null"),
         ({"joker_penalty": True}, "joker_penalty", "expected an integer or null"),
-        ({"joker_penalty": -1}, "", "joker_penalty must be an int of at least 0"),
+        ({"joker_penalty": -1}, "", "joker_penalty must be at least 0"),
         ({"joker_retrieval": "swap"}, "joker_retrieval", "expected one of"),
         ({"joker_in_initial_meld": 1}, "joker_in_initial_meld", "expected one of"),
         ({"freed_joker_new_meld": 1}, "freed_joker_new_meld", "expected true or false"),

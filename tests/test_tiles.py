@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from rummikub_rules import JOKER, STANDARD_SET, XP_SET, Color, Tile, TileSet
+from rummikub_rules import JOKER, STANDARD_SET, XP_SET, Color, RummikubError, Tile, TileSet
+from rummikub_rules.tiles import MAX_COPIES, MAX_JOKERS
 
 RED_7 = Tile(Color.RED, 7)
 
@@ -54,7 +55,7 @@ def test_tile_number_outside_1_to_13_is_rejected(number: int) -> None:
 
 @pytest.mark.parametrize("number", [7.0, "7", True])
 def test_tile_number_must_be_an_int(number: Any) -> None:
-    with pytest.raises(ValueError, match="number"):
+    with pytest.raises(TypeError, match="number"):
         Tile(Color.RED, number)
 
 
@@ -224,3 +225,32 @@ def test_tile_sets_compare_by_contents() -> None:
 def test_tile_set_rejects_nonsense(fields: dict[str, Any]) -> None:
     with pytest.raises(ValueError):  # noqa: PT011 - each case has its own message
         TileSet(**fields)
+
+
+@pytest.mark.parametrize(
+    ("fields", "error"),
+    [
+        ({"copies": 2.5}, TypeError),
+        ({"copies": True}, TypeError),
+        ({"jokers": 2.0}, TypeError),
+        ({"copies": 0}, ValueError),
+        ({"copies": MAX_COPIES + 1}, ValueError),
+        ({"copies": 1_000_000_000}, ValueError),
+        ({"jokers": MAX_JOKERS + 1}, ValueError),
+        ({"numbers": range(10**9)}, ValueError),
+        ({"numbers": "123"}, TypeError),
+        ({"numbers": [1.0, 2.0, 3.0]}, TypeError),
+        ({"colors": "kx"}, ValueError),
+        ({"colors": 5}, TypeError),
+    ],
+    ids=str,
+)
+def test_tile_set_refuses_values_beyond_its_bounds(fields: dict[str, Any], error: type) -> None:
+    with pytest.raises(error) as raised:
+        TileSet(**fields)
+    assert isinstance(raised.value, RummikubError)
+    assert len(str(raised.value)) < 200
+
+
+def test_tile_set_bounds_admit_every_box() -> None:
+    assert TileSet(copies=MAX_COPIES, jokers=MAX_JOKERS).size == 4 * 13 * 4 + 8

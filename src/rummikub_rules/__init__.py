@@ -28,7 +28,15 @@ from rummikub_rules.editions import (
     WinnerScores,
     get_edition,
 )
-from rummikub_rules.errors import FormatError, ParseError, RummikubError, UnknownEditionError
+from rummikub_rules.errors import (
+    FormatError,
+    InputTooLargeError,
+    InvalidTypeError,
+    InvalidValueError,
+    ParseError,
+    RummikubError,
+    UnknownEditionError,
+)
 from rummikub_rules.melds import Meld, MeldKind, MeldRules, Reading, RunWrap, Table
 from rummikub_rules.notation import (
     format_tile,
@@ -76,6 +84,9 @@ __all__ = [
     "GameState",
     "GroupJokerReplacement",
     "IllegalMove",
+    "InputTooLargeError",
+    "InvalidTypeError",
+    "InvalidValueError",
     "JokerInInitialMeld",
     "JokerRetrieval",
     "Meld",

@@ -11,6 +11,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from rummikub_rules.errors import InvalidTypeError, excerpt
 from rummikub_rules.melds import Table
 from rummikub_rules.tiles import Tile, tile_tuple
 
@@ -28,7 +29,9 @@ __all__ = [
 
 def _to_table(value: Table) -> Table:
     if not isinstance(value, Table):
-        raise TypeError(f"Play takes the whole table after the turn as a Table, got {value!r}")
+        raise InvalidTypeError(
+            f"Play takes the whole table after the turn as a Table, got {excerpt(value)}"
+        )
     return value
 
 
@@ -75,5 +78,5 @@ def action_tuple(value: Iterable[Action]) -> tuple[Action, ...]:
     actions = tuple(value)
     for action in actions:
         if not isinstance(action, ACTION_TYPES):
-            raise TypeError(f"expected an action (Play, Draw, ...), got {action!r}")
+            raise InvalidTypeError(f"expected an action (Play, Draw, ...), got {excerpt(action)}")
     return actions

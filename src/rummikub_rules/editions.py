@@ -7,14 +7,19 @@ current manufacturer's rules. A custom edition is ``CLASSIC.evolve(joker_penalty
 
 from __future__ import annotations
 
-import enum
 import warnings
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 import attrs
 
-from rummikub_rules.errors import UnknownEditionError
+from rummikub_rules._choices import Choice
+from rummikub_rules.errors import (
+    InvalidTypeError,
+    InvalidValueError,
+    UnknownEditionError,
+    excerpt,
+)
 from rummikub_rules.melds import RunWrap
 from rummikub_rules.tiles import STANDARD_SET, XP_SET, TileSet
 
@@ -37,7 +42,7 @@ __all__ = [
 ]
 
 
-class JokerInInitialMeld(str, enum.Enum):
+class JokerInInitialMeld(Choice):
     """Whether a joker from the rack may be part of the initial meld (``joker_in_initial_meld``)."""
 
     #: It counts as the tile it stands for (every source text).
@@ -46,9 +51,6 @@ class JokerInInitialMeld(str, enum.Enum):
     ZERO = "zero"
     #: It may not be laid in the opening turn.
     FORBIDDEN = "forbidden"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def _joker_in_initial_meld(value: object) -> JokerInInitialMeld:
@@ -64,7 +66,7 @@ def _joker_in_initial_meld(value: object) -> JokerInInitialMeld:
     return JokerInInitialMeld(value)
 
 
-class JokerRetrieval(str, enum.Enum):
+class JokerRetrieval(Choice):
     """How a joker on the table may be freed (``joker_retrieval``)."""
 
     #: Modern rule: by the tile it stands for or by any rearrangement leaving every meld valid.
@@ -72,21 +74,15 @@ class JokerRetrieval(str, enum.Enum):
     #: The joker's place must be taken by a real tile of what it stands for.
     REPLACE = "replace"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class ReplacementFrom(str, enum.Enum):
+class ReplacementFrom(Choice):
     """Where the tile replacing a joker may come from, under ``replace`` (``replacement_from``)."""
 
     RACK = "rack"
     RACK_OR_TABLE = "rack_or_table"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class GroupJokerReplacement(str, enum.Enum):
+class GroupJokerReplacement(Choice):
     """How many missing colours free a joker from a three-tile group."""
 
     #: One tile of a missing colour frees it.
@@ -94,11 +90,8 @@ class GroupJokerReplacement(str, enum.Enum):
     #: Both missing colours are needed (1980 US sheet).
     BOTH = "both"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class PoolEmptyEnd(str, enum.Enum):
+class PoolEmptyEnd(Choice):
     """What happens once the pool is empty (``pool_empty_end``)."""
 
     #: Play on until every player has passed in a row.
@@ -106,11 +99,8 @@ class PoolEmptyEnd(str, enum.Enum):
     #: After the last tile is drawn, every player has exactly one more turn.
     ONE_MORE_ROUND = "one_more_round"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class PoolEmptyScoring(str, enum.Enum):
+class PoolEmptyScoring(Choice):
     """How a game that ends with the pool empty is scored (``pool_empty_scoring``)."""
 
     #: Each other player pays the difference between their rack and the lowest rack.
@@ -118,11 +108,8 @@ class PoolEmptyScoring(str, enum.Enum):
     #: Each other player pays their whole rack, as when a player goes out.
     RACKS = "racks"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class WinnerScores(str, enum.Enum):
+class WinnerScores(Choice):
     """What the winner of a game scores (``winner_scores``)."""
 
     #: The sum of what the others pay: a game's scores add up to zero.
@@ -130,11 +117,8 @@ class WinnerScores(str, enum.Enum):
     #: Nothing (penalty scoring): only the others' minus points are written down.
     ZERO = "zero"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class SeriesWinner(str, enum.Enum):
+class SeriesWinner(Choice):
     """Who wins a series of games (``series_winner``)."""
 
     #: Most games won, ties broken by total points.
@@ -142,11 +126,8 @@ class SeriesWinner(str, enum.Enum):
     #: Most total points.
     MOST_POINTS = "most_points"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class FirstPlayer(str, enum.Enum):
+class FirstPlayer(Choice):
     """How the first player is chosen (``first_player``)."""
 
     #: Everyone draws a tile; the highest number starts (jokers and ties draw again).
@@ -154,14 +135,13 @@ class FirstPlayer(str, enum.Enum):
     #: A random seat starts.
     RANDOM = "random"
 
-    def __str__(self) -> str:
-        return self.value
-
 
 def _at_least(low: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int or value < low:
-            raise ValueError(f"{attribute.name} must be an int of at least {low}, got {value!r}")
+        if type(value) is not int:
+            raise InvalidTypeError(f"{attribute.name} must be an int, got {excerpt(value)}")
+        if value < low:
+            raise InvalidValueError(f"{attribute.name} must be at least {low}, got {value}")
 
     return check
 
@@ -179,19 +159,26 @@ def _optional_at_least(low: int) -> Any:
 def _check_players(instance: Edition, attribute: attrs.Attribute[int], value: int) -> None:
     _at_least(2)(instance, attribute, value)
     if instance.max_players < instance.min_players:
-        raise ValueError("max_players must not be below min_players")
+        raise InvalidValueError("max_players must not be below min_players")
     if instance.min_players * instance.deal_size > instance.tile_set.size:
-        raise ValueError("the tile set is too small to deal to the minimum number of players")
+        raise InvalidValueError(
+            "the tile set is too small to deal to the minimum number of players"
+        )
 
 
 def _boolean(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise TypeError(f"{attribute.name} must be a bool, got {value!r}")
+        raise InvalidTypeError(f"{attribute.name} must be a bool, got {excerpt(value)}")
 
 
 def _tile_set(instance: object, attribute: attrs.Attribute[TileSet], value: TileSet) -> None:
     if not isinstance(value, TileSet):
-        raise TypeError(f"tile_set must be a TileSet, got {value!r}")
+        raise InvalidTypeError(f"tile_set must be a TileSet, got {excerpt(value)}")
+
+
+def _text(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
+    if not isinstance(value, str):
+        raise InvalidTypeError(f"{attribute.name} must be a str, got {excerpt(value)}")
 
 
 @attrs.frozen
@@ -220,8 +207,8 @@ class Edition:
      'series_winner: most_wins -> most_points']
     """
 
-    name: str = attrs.field(default="custom", eq=False)
-    description: str = attrs.field(default="", eq=False, repr=False)
+    name: str = attrs.field(default="custom", eq=False, validator=_text)
+    description: str = attrs.field(default="", eq=False, repr=False, validator=_text)
     # Tiles and players (RULES.md 1, 3)
     tile_set: TileSet = attrs.field(default=STANDARD_SET, validator=_tile_set)
     deal_size: int = attrs.field(default=14, validator=_at_least(1))

@@ -7,11 +7,55 @@ for input that cannot be understood (:class:`ParseError`) and for actions refuse
 
 from __future__ import annotations
 
-__all__ = ["FormatError", "ParseError", "RummikubError", "UnknownEditionError"]
+__all__ = [
+    "FormatError",
+    "InputTooLargeError",
+    "InvalidTypeError",
+    "InvalidValueError",
+    "ParseError",
+    "RummikubError",
+    "UnknownEditionError",
+]
+
+#: The most characters of a caller's input that an error message quotes.
+EXCERPT_LIMIT = 60
 
 
 class RummikubError(Exception):
     """Base class of every exception raised by rummikub-rules."""
+
+
+class InvalidTypeError(RummikubError, TypeError):
+    """A value of the wrong type for a field or parameter (a list where a ``Tile`` belongs)."""
+
+
+class InvalidValueError(RummikubError, ValueError):
+    """A value of the right type that the rules cannot take (a tile numbered 14, 0 copies)."""
+
+
+class InputTooLargeError(InvalidValueError):
+    """Input larger than any real game can produce, refused before any work is done.
+
+    ``size`` is what was given and ``limit`` the most the library accepts, in the unit the
+    message names (tiles, melds, actions, copies).
+    """
+
+    def __init__(self, what: str, *, size: int, limit: int) -> None:
+        self.size = size
+        self.limit = limit
+        super().__init__(f"{what}: {size} is more than the {limit} that any real game reaches")
+
+
+def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
+    """``repr(value)``, cut to ``limit`` characters: how error messages quote a caller's input.
+
+    >>> excerpt("r1 " * 1000)
+    "'r1 r1 r1 r1 r1 r1 r1 r1 r1 r1 r1 r1 r1 r1 r1 r1 r1 r1 r1... (3002 characters)"
+    """
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 3]}... ({len(text)} characters)"
 
 
 class ParseError(RummikubError, ValueError):
@@ -31,7 +75,9 @@ class ParseError(RummikubError, ValueError):
         self.text = text
         self.token = token
         self.position = position
-        super().__init__(f"{reason} {token!r} at position {position}: {text!r}")
+        start, end = max(0, position - 25), position + 25
+        around = f"{'...' * (start > 0)}{text[start:end]}{'...' * (end < len(text))}"
+        super().__init__(f"{reason} {excerpt(token)} at position {position}: {around!r}")
 
 
 class UnknownEditionError(RummikubError, KeyError):
@@ -43,7 +89,7 @@ class UnknownEditionError(RummikubError, KeyError):
         super().__init__(name)
 
     def __str__(self) -> str:
-        return f"unknown edition {self.name!r}; known editions: {', '.join(self.known)}"
+        return f"unknown edition {excerpt(self.name)}; known editions: {', '.join(self.known)}"
 
 
 class FormatError(RummikubError, ValueError):

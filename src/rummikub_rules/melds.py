@@ -8,7 +8,6 @@ object carrying those four fields, such as an ``Edition``.
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -16,22 +15,21 @@ from typing import Final, Protocol
 
 import attrs
 
+from rummikub_rules._choices import Choice
+from rummikub_rules.errors import InvalidTypeError, excerpt
 from rummikub_rules.tiles import MIN_NUMBER, NUMBERS, STANDARD_SET, Color, Tile, TileSet, tile_tuple
 
 __all__ = ["STANDARD_MELD_RULES", "Meld", "MeldKind", "MeldRules", "Reading", "RunWrap", "Table"]
 
 
-class MeldKind(str, enum.Enum):
+class MeldKind(Choice):
     """The two kinds of meld."""
 
     RUN = "run"
     GROUP = "group"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class RunWrap(str, enum.Enum):
+class RunWrap(Choice):
     """Whether a run may continue past 13 (the ``run_wrap`` edition field)."""
 
     #: Standard: 1 is only low; ``r12 r13 r1`` is not a run.
@@ -40,9 +38,6 @@ class RunWrap(str, enum.Enum):
     ONE_HIGH = "one_high"
     #: House rule: runs wrap around, ``r11 r12 r13 r1 r2``.
     FULL = "full"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class MeldRules(Protocol):
@@ -211,7 +206,7 @@ def _to_melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
     melds = tuple(value)
     for meld in melds:
         if not isinstance(meld, Meld):
-            raise TypeError(f"a table holds Meld objects, got {meld!r}")
+            raise InvalidTypeError(f"a table holds Meld objects, got {excerpt(meld)}")
     return melds
 
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Final
 
-from rummikub_rules.errors import ParseError
+from rummikub_rules.errors import InvalidTypeError, ParseError
 from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.tiles import JOKER, MAX_NUMBER, MIN_NUMBER, Color, Tile
 
@@ -54,7 +54,7 @@ def parse_tile(text: str, *, cards: bool = False) -> Tile:
     Tile(Color.ORANGE, 13)
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse_tile takes a str, got {type(text).__name__}")
+        raise InvalidTypeError(f"parse_tile takes a str, got {type(text).__name__}")
     token = text.strip()
     offset = len(text) - len(text.lstrip())
     return _tile(token, text=text, position=offset, cards=cards)
@@ -67,7 +67,7 @@ def parse_tiles(text: str, *, cards: bool = False) -> tuple[Tile, ...]:
     (Tile(Color.RED, 7), Tile(Color.RED, 8), JOKER)
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse_tiles takes a str, got {type(text).__name__}")
+        raise InvalidTypeError(f"parse_tiles takes a str, got {type(text).__name__}")
     return tuple(_tiles(text, 0, len(text), cards=cards))
 
 
@@ -78,7 +78,7 @@ def parse_meld(text: str, *, cards: bool = False) -> Meld:
     parse_meld('group: r5 j j')
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse_meld takes a str, got {type(text).__name__}")
+        raise InvalidTypeError(f"parse_meld takes a str, got {type(text).__name__}")
     return _meld(text, 0, len(text), cards=cards)
 
 
@@ -91,7 +91,7 @@ def parse_table(text: str, *, cards: bool = False) -> Table:
     parse_table('')
     """
     if not isinstance(text, str):
-        raise TypeError(f"parse_table takes a str, got {type(text).__name__}")
+        raise InvalidTypeError(f"parse_table takes a str, got {type(text).__name__}")
     melds = []
     start = 0
     for match in re.finditer(r"[|\n]|$", text):

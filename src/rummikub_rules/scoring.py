@@ -27,7 +27,7 @@ from typing import Any
 import attrs
 
 from rummikub_rules.editions import CLASSIC, Edition, SeriesWinner
-from rummikub_rules.errors import RummikubError
+from rummikub_rules.errors import InvalidTypeError, RummikubError, excerpt
 from rummikub_rules.tiles import Tile
 
 __all__ = ["GameResult", "ScoringError", "Series", "rack_value", "score_game", "settle_game"]
@@ -72,7 +72,9 @@ def rack_value(rack: Iterable[Tile], *, edition: Edition = CLASSIC) -> int:
     total = 0
     for tile in rack:
         if not isinstance(tile, Tile):
-            raise TypeError(f"a rack holds Tile objects (see parse_tiles), got {tile!r}")
+            raise InvalidTypeError(
+                f"a rack holds Tile objects (see parse_tiles), got {excerpt(tile)}"
+            )
         total += edition.joker_penalty if tile.number is None else tile.number
     return total
 
@@ -169,20 +171,20 @@ class Series:
     @players.validator
     def _check_players(self, attribute: attrs.Attribute[int], value: int) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"players must be an int, got {value!r}")
+            raise InvalidTypeError(f"players must be an int, got {excerpt(value)}")
         if value < 2:
             raise ScoringError(f"a series has at least 2 players, got {value}")
 
     @edition.validator
     def _check_edition(self, attribute: attrs.Attribute[Edition], value: Edition) -> None:
         if not isinstance(value, Edition):
-            raise TypeError(f"edition must be an Edition, got {value!r}")
+            raise InvalidTypeError(f"edition must be an Edition, got {excerpt(value)}")
 
     @games.validator
     def _check_games(self, attribute: attrs.Attribute[Any], value: tuple[Any, ...]) -> None:
         for number, game in enumerate(value):
             if not isinstance(game, GameResult):
-                raise TypeError(f"games[{number}] must be a GameResult, got {game!r}")
+                raise InvalidTypeError(f"games[{number}] must be a GameResult, got {excerpt(game)}")
             if len(game.scores) != self.players:
                 raise ScoringError(
                     f"games[{number}] has {len(game.scores)} scores for {self.players} players"
@@ -255,7 +257,7 @@ class Series:
 
 def _check_seat(seat: object, players: int, name: str) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise TypeError(f"{name} must be a seat number (int), got {seat!r}")
+        raise InvalidTypeError(f"{name} must be a seat number (int), got {excerpt(seat)}")
     if not 0 <= seat < players:
         raise ScoringError(f"{name} must be a seat from 0 to {players - 1}, got {seat}")
 
@@ -268,14 +270,14 @@ def _opened_flags(opened: Sequence[bool] | None, players: int) -> tuple[bool, ..
         raise ScoringError(f"opened has {len(flags)} entries for {players} players")
     for seat, flag in enumerate(flags):
         if not isinstance(flag, bool):
-            raise TypeError(f"opened[{seat}] must be a bool, got {flag!r}")
+            raise InvalidTypeError(f"opened[{seat}] must be a bool, got {excerpt(flag)}")
     return flags
 
 
 def _check_result(scores: tuple[Any, ...], winners: tuple[Any, ...]) -> None:
     for seat, score in enumerate(scores):
         if isinstance(score, bool) or not isinstance(score, int):
-            raise TypeError(f"scores[{seat}] must be an int, got {score!r}")
+            raise InvalidTypeError(f"scores[{seat}] must be an int, got {excerpt(score)}")
     if len(scores) < 2:
         raise ScoringError(f"a game has at least 2 players, got {len(scores)} scores")
     if not winners:

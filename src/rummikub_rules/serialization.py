@@ -60,7 +60,7 @@ from rummikub_rules.actions import (
     action_tuple,
 )
 from rummikub_rules.editions import CLASSIC, EDITIONS, Edition
-from rummikub_rules.errors import FormatError
+from rummikub_rules.errors import FormatError, InvalidTypeError, InvalidValueError, excerpt
 from rummikub_rules.melds import Meld, Table
 from rummikub_rules.notation import format_tiles, parse_meld, parse_tile, parse_tiles
 from rummikub_rules.scoring import GameResult, Series
@@ -123,7 +123,9 @@ class Deal:
     @first.validator
     def _check_first(self, attribute: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int or not 0 <= value < len(self.racks):
-            raise ValueError(f"first must be a seat from 0 to {len(self.racks) - 1}, got {value!r}")
+            raise InvalidValueError(
+                f"first must be a seat from 0 to {len(self.racks) - 1}, got {excerpt(value)}"
+            )
 
 
 @attrs.frozen
@@ -151,14 +153,16 @@ class GameRecord:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.edition, Edition):
-            raise TypeError(f"edition must be an Edition, got {self.edition!r}")
+            raise InvalidTypeError(f"edition must be an Edition, got {excerpt(self.edition)}")
         low, high = self.edition.min_players, self.edition.max_players
         if type(self.players) is not int or not low <= self.players <= high:
-            raise ValueError(f"players must be from {low} to {high}, got {self.players!r}")
+            raise InvalidValueError(
+                f"players must be from {low} to {high}, got {excerpt(self.players)}"
+            )
         if self.seed is None and self.deal is None:
-            raise ValueError("a game record needs a seed or a deal")
+            raise InvalidValueError("a game record needs a seed or a deal")
         if self.seed is not None and type(self.seed) is not int:
-            raise TypeError(f"seed must be an int, got {self.seed!r}")
+            raise InvalidTypeError(f"seed must be an int, got {excerpt(self.seed)}")
         if self.deal is not None:
             _check_deal(self.deal, self.players, self.edition)
 
@@ -185,15 +189,17 @@ class GameRecord:
 
 def _check_deal(deal: Deal, players: int, edition: Edition) -> None:
     if not isinstance(deal, Deal):
-        raise TypeError(f"deal must be a Deal, got {deal!r}")
+        raise InvalidTypeError(f"deal must be a Deal, got {excerpt(deal)}")
     if len(deal.racks) != players:
-        raise ValueError(f"the deal has {len(deal.racks)} racks for {players} players")
+        raise InvalidValueError(f"the deal has {len(deal.racks)} racks for {players} players")
     dealt = Counter(tile for rack in deal.racks for tile in rack)
     dealt.update(deal.pool)
     tile_set = edition.tile_set
     # Equal totals and every dealt tile as often as in the set: exactly the set's tiles.
     if dealt.total() != tile_set.size or any(n != tile_set.count(t) for t, n in dealt.items()):
-        raise ValueError("the racks and the pool of a deal must hold exactly the edition's tiles")
+        raise InvalidValueError(
+            "the racks and the pool of a deal must hold exactly the edition's tiles"
+        )
 
 
 # Values: each type's bare JSON value -----------------------------------------------------------
@@ -272,7 +278,9 @@ def edition_from_json(value: object, *, path: str = "") -> Edition:
     if isinstance(value, str):
         if value not in EDITIONS:
             known = ", ".join(EDITIONS)
-            raise FormatError(f"unknown edition {value!r}; known editions: {known}", path=path)
+            raise FormatError(
+                f"unknown edition {excerpt(value)}; known editions: {known}", path=path
+            )
         return EDITIONS[value]
     names = ("name", "description", *Edition.rule_fields())
     fields = _expect_object(value, path, optional=names)
@@ -295,7 +303,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
         return {"action": "failed_turn", "to_pool": tiles_to_json(action.to_pool)}
     if isinstance(action, (Draw, Pass, Timeout)):
         return {"action": _SIMPLE_ACTIONS_BY_TYPE[type(action)]}
-    raise TypeError(f"not an action: {action!r}")
+    raise InvalidTypeError(f"not an action: {excerpt(action)}")
 
 
 def action_from_json(value: object, *, path: str = "") -> Action:
@@ -309,7 +317,7 @@ def action_from_json(value: object, *, path: str = "") -> Action:
         raise FormatError(reason, path=_at(path, "action"))
     for name in fields:
         if name != "action" and name not in allowed:
-            raise FormatError(f"unknown field for a {tag!r} action", path=_at(path, name))
+            raise FormatError(f"unknown field for a {excerpt(tag)} action", path=_at(path, name))
     if tag == "play":
         if "after" not in fields:
             raise FormatError("missing field", path=_at(path, "after"))
@@ -489,7 +497,7 @@ def to_json(obj: object) -> dict[str, Any]:
             data = codec.encode(obj)
             return {"format": FORMAT, "version": VERSION, "type": codec.tag, "data": data}
     known = ", ".join(codec.tag for codec in _CODECS)
-    raise TypeError(f"cannot serialize {type(obj).__name__}; documents hold: {known}")
+    raise InvalidTypeError(f"cannot serialize {type(obj).__name__}; documents hold: {known}")
 
 
 @overload
@@ -522,11 +530,11 @@ def from_json(document: object, expect: type[Any] | None = None) -> object:
     codec = _CODECS_BY_TAG.get(tag) if isinstance(tag, str) else None
     if codec is None:
         known = ", ".join(_CODECS_BY_TAG)
-        raise FormatError(f"unknown type {tag!r}; known types: {known}", path="type")
+        raise FormatError(f"unknown type {excerpt(tag)}; known types: {known}", path="type")
     obj = codec.decode(fields["data"], path="data")
     if expect is not None and not isinstance(obj, expect):
         raise FormatError(
-            f"expected a {expect.__name__}, got a {type(obj).__name__} ({tag!r} document)",
+            f"expected a {expect.__name__}, got a {type(obj).__name__} ({excerpt(tag)} document)",
             path="type",
         )
     return obj

@@ -62,7 +62,7 @@ from rummikub_rules._solver_engine import (
 from rummikub_rules._solver_plain import PlainMeld, solve_plain
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import CLASSIC, Edition, JokerInInitialMeld, JokerRetrieval
-from rummikub_rules.errors import RummikubError
+from rummikub_rules.errors import InvalidValueError, RummikubError, excerpt
 from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
 from rummikub_rules.tiles import JOKER, Tile, TileSet
 from rummikub_rules.turns import check_turn
@@ -407,7 +407,7 @@ def _weights(
     if objective == "points":
         big = len(rack) + 1
         return [n * big + 1 for n in numbers], penalty * big + 1
-    raise ValueError(f"objective is 'tiles' or 'points', got {objective!r}")
+    raise InvalidValueError(f"objective is 'tiles' or 'points', got {excerpt(objective)}")
 
 
 def _run(problem: Problem, limit: int | None, floor: int) -> Solution | None:

@@ -17,7 +17,7 @@ import attrs
 
 from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout, action_tuple
 from rummikub_rules.editions import CLASSIC, Edition, FirstPlayer, PoolEmptyEnd
-from rummikub_rules.errors import RummikubError
+from rummikub_rules.errors import InvalidTypeError, RummikubError, excerpt
 from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.notation import format_tiles
 from rummikub_rules.scoring import GameResult, settle_game
@@ -208,7 +208,7 @@ class GameState:
         if isinstance(action, FailedTurn):
             return _restored(self.table, action.to_pool, self.edition)[1]
         if not isinstance(action, Draw | Pass | Timeout):
-            raise TypeError(f"not an action: {action!r}")
+            raise InvalidTypeError(f"not an action: {excerpt(action)}")
         return Verdict(table=self.table)
 
     def apply(self, action: Action) -> GameState:
@@ -291,7 +291,7 @@ def _check_players(players: int, edition: Edition) -> None:
     if type(players) is not int or not edition.min_players <= players <= edition.max_players:
         raise GameSetupError(
             f"the {edition.name} edition is for {edition.min_players}-{edition.max_players} "
-            f"players, not {players!r}"
+            f"players, not {excerpt(players)}"
         )
     if players * edition.deal_size > edition.tile_set.size:
         raise GameSetupError(f"{players} racks of {edition.deal_size} need more tiles than the set")

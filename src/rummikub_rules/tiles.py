@@ -7,10 +7,13 @@ is the inventory of one box: its colours, numbers, copies of each numbered tile 
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 import attrs
+
+from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
 
 __all__ = [
     "JOKER",
@@ -56,9 +59,11 @@ def _check_tile(instance: Tile, attribute: attrs.Attribute[Any], value: object) 
     if color is None and number is None:
         return
     if not isinstance(color, Color):
-        raise TypeError(f"a numbered tile needs a Color, got {color!r}")
-    if type(number) is not int or not MIN_NUMBER <= number <= MAX_NUMBER:
-        raise ValueError(f"a tile's number is {MIN_NUMBER}..{MAX_NUMBER}, got {number!r}")
+        raise InvalidTypeError(f"a numbered tile needs a Color, got {excerpt(color)}")
+    if type(number) is not int:
+        raise InvalidTypeError(f"a tile's number is an int, got {excerpt(number)}")
+    if not MIN_NUMBER <= number <= MAX_NUMBER:
+        raise InvalidValueError(f"a tile's number is {MIN_NUMBER}..{MAX_NUMBER}, got {number}")
 
 
 @attrs.frozen(order=False, cache_hash=True)
@@ -147,35 +152,67 @@ _BY_INDEX: Final = tuple(
 )
 
 
-def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value < 1:
-        raise ValueError(f"{attribute.name} must be at least 1, got {value}")
+#: The most copies of each numbered tile, and the most jokers, a tile set may hold: more than any
+#: box (the XP box has 3 and 4), so that every search over a position stays small.
+MAX_COPIES: Final = 4
+MAX_JOKERS: Final = 8
 
 
-def _non_negative(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if value < 0:
-        raise ValueError(f"{attribute.name} must be at least 0, got {value}")
+def _count_in(low: int, high: int) -> Any:
+    """A validator: an ``int`` (not a bool) from ``low`` to ``high``."""
+
+    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if type(value) is not int:
+            raise InvalidTypeError(f"{attribute.name} must be an int, got {excerpt(value)}")
+        if not low <= value <= high:
+            raise InvalidValueError(f"{attribute.name} must be {low}..{high}, got {value}")
+
+    return check
+
+
+def _first_items(value: object, name: str, most: int) -> list[Any]:
+    """The first ``most`` + 1 items: enough to refuse an iterable that is too long."""
+    if isinstance(value, str | bytes) and name == "numbers":
+        raise InvalidTypeError(f"a tile set's {name} are ints, got {excerpt(value)}")
+    try:
+        return list(itertools.islice(value, most + 1))  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidTypeError(
+            f"a tile set's {name} are a sequence, got {excerpt(value)}"
+        ) from None
 
 
 def _to_colors(value: object) -> tuple[Color, ...]:
-    colors = tuple(Color(c) for c in value)  # type: ignore[attr-defined]
+    items = _first_items(value, "colors", len(Color))
+    try:
+        colors = tuple(Color(c) for c in items)
+    except ValueError:
+        raise InvalidValueError(
+            f"a tile set's colours are {[c.value for c in Color]}, got {excerpt(value)}"
+        ) from None
     if not colors or len(set(colors)) != len(colors):
-        raise ValueError(f"a tile set needs distinct colours, got {colors!r}")
+        raise InvalidValueError(f"a tile set needs distinct colours, got {excerpt(value)}")
     return colors
 
 
 def _to_numbers(value: object) -> tuple[int, ...]:
-    numbers = tuple(int(n) for n in value)  # type: ignore[attr-defined]
+    items = _first_items(value, "numbers", NUMBERS)
+    if any(type(n) is not int for n in items):
+        raise InvalidTypeError(f"a tile set's numbers are ints, got {excerpt(value)}")
+    numbers = tuple(items)
     if not numbers or numbers != tuple(range(numbers[0], numbers[0] + len(numbers))):
-        raise ValueError(f"a tile set's numbers are consecutive, got {numbers!r}")
+        raise InvalidValueError(f"a tile set's numbers are consecutive, got {excerpt(value)}")
     if numbers[0] < MIN_NUMBER or numbers[-1] > MAX_NUMBER:
-        raise ValueError(f"a tile set's numbers lie in {MIN_NUMBER}..{MAX_NUMBER}")
+        raise InvalidValueError(f"a tile set's numbers lie in {MIN_NUMBER}..{MAX_NUMBER}")
     return numbers
 
 
 @attrs.frozen(cache_hash=True)
 class TileSet:
     """The tiles in one box: every colour x number in ``copies`` copies, plus ``jokers`` jokers.
+
+    ``copies`` is 1 to :data:`MAX_COPIES` (4) and ``jokers`` 0 to :data:`MAX_JOKERS` (8): beyond
+    any box made, and small enough that every search over a position stays bounded.
 
     >>> STANDARD_SET.size, XP_SET.size
     (106, 160)
@@ -187,8 +224,8 @@ class TileSet:
     numbers: tuple[int, ...] = attrs.field(
         default=tuple(range(MIN_NUMBER, MAX_NUMBER + 1)), converter=_to_numbers
     )
-    copies: int = attrs.field(default=2, validator=_positive)
-    jokers: int = attrs.field(default=2, validator=_non_negative)
+    copies: int = attrs.field(default=2, validator=_count_in(1, MAX_COPIES))
+    jokers: int = attrs.field(default=2, validator=_count_in(0, MAX_JOKERS))
 
     @property
     def size(self) -> int:
@@ -232,7 +269,7 @@ def tile_tuple(value: Iterable[Tile]) -> tuple[Tile, ...]:
     tiles = tuple(value)
     for tile in tiles:
         if not isinstance(tile, Tile):
-            raise TypeError(f"expected Tile objects (see parse_tiles), got {tile!r}")
+            raise InvalidTypeError(f"expected Tile objects (see parse_tiles), got {excerpt(tile)}")
     return tiles
 
 
