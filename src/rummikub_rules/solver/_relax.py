@@ -352,29 +352,32 @@ class Relaxation:
     def shared_bound(self, cells: Sequence[tuple[Sequence[int], int]], spare: int) -> int:
         """The bound of colours at (values, run state) each, with ``spare`` jokers left.
 
-        The jokers (two at most) go to the colours' runs in the best way, and every rack joker
-        left scores. Values are the colours' without jokers plus the best gains from one joker
-        (for up to two colours) or two; a colour that needs a joker gains from ``NEG``, and
-        Python's integers keep such sums exact.
+        The jokers go to the colours' runs in the best way, and every rack joker left scores.
+        Up to two jokers, the best gains from one joker (for two colours) or two settle it;
+        beyond, a knapsack over the colours. A colour that needs a joker gains from ``NEG``,
+        and Python's integers keep such sums exact.
         """
         width = self.jokers + 1
-        total, one, two, both = 0, 0, 0, 0  # best gains: one joker, second one, two jokers
-        for row, state in cells:
-            at = state * width
-            base = row[at]
-            total += base
-            if spare:
-                gain = row[at + 1] - base
-                if gain > one:
-                    one, two = gain, one
-                elif gain > two:
-                    two = gain
-                if spare == 2 and row[at + 2] - base > both:
-                    both = row[at + 2] - base
-        if spare == 1:
-            total += one
-        elif spare == 2:
-            total += max(one + two, both)
+        if spare > 2:
+            total = _knapsack([row[state * width : state * width + spare + 1] for row, state in cells])
+        else:
+            total, one, two, both = 0, 0, 0, 0  # best gains: one joker, second one, two jokers
+            for row, state in cells:
+                at = state * width
+                base = row[at]
+                total += base
+                if spare:
+                    gain = row[at + 1] - base
+                    if gain > one:
+                        one, two = gain, one
+                    elif gain > two:
+                        two = gain
+                    if spare == 2 and row[at + 2] - base > both:
+                        both = row[at + 2] - base
+            if spare == 1:
+                total += one
+            elif spare == 2:
+                total += max(one + two, both)
         if total < 0:
             return NEG
         return total + self._rack_jokers(self.jokers - spare, spare) * self.joker_weight
@@ -426,6 +429,16 @@ class Relaxation:
             found.sort(key=_regret_then_gain)
             self.known[pos][state * width + spare] = found
         return found
+
+
+def _knapsack(rows: Sequence[Sequence[int]]) -> int:
+    """The best sum of one entry per row, the entries' indices (jokers) adding up to at most
+    the rows' length less one."""
+    spare = len(rows[0]) - 1
+    total = list(rows[0])
+    for row in rows[1:]:
+        total = [max(total[k - j] + row[j] for j in range(k + 1)) for k in range(spare + 1)]
+    return max(total)
 
 
 def _regret_then_gain(move: Move) -> tuple[int, int]:

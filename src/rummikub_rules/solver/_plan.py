@@ -1,0 +1,722 @@
+"""How one position is solved: relax, propose, verify, and search exactly where needed (private).
+
+1. **Relaxation.** Every table joker may go anywhere and no joker rule applies: any legal play is
+   a play of this relaxed position, so its best score bounds the answer. If no relaxed play lays
+   a tile, nothing is legal. If the referee accepts the relaxed best play, it is the answer.
+2. **Pinned.** Every table joker stays in its role: nothing is retrieved, so (where melds holding
+   jokers may be split) the best such play is legal. If it scores the bound, it is the answer.
+3. **Exact.** The general search (:mod:`._search`) with every rule in force, for each reading of
+   the table's ambiguous melds and (under ``replace``) each *fate* of the table's jokers: kept,
+   or freed with the tiles that take its place laid from the rack or standing in its place.
+   Under ``rearrange`` the search frees jokers itself, cell by cell. Each answer is verified.
+
+Steps 1 and 2 use the fast search (:mod:`._fast`) where the meld rules are the standard ones,
+else the general search. Where the player has not opened, the opening is the best set of new
+melds from the rack worth the threshold (and, under ``opening_may_use_table``, the search over
+the whole table with the pure-rack melds counted). A :class:`~._budget.Budget` bounds the work;
+when it runs out, the best verified play so far is the answer, not proven optimal.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Final, Literal
+
+import attrs
+
+from rummikub_rules.actions import Play
+from rummikub_rules.editions import Edition, JokerInInitialMeld, JokerRetrieval, ReplacementFrom
+from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
+from rummikub_rules.solver._budget import Budget, BudgetSpent
+from rummikub_rules.solver._fast import FastSearch
+from rummikub_rules.solver._grid import NEG, Counts, FoundMeld, Grid, Objective, grid_of, weights
+from rummikub_rules.solver._groups import GroupClaim, GroupRules
+from rummikub_rules.solver._position import (
+    Containers,
+    Roles,
+    TableJoker,
+    claim_parts,
+    containers,
+    locked,
+    readings,
+    run_columns,
+)
+from rummikub_rules.solver._problem import Opening, Problem
+from rummikub_rules.solver._runs import ANY, NUMBERED, Cell, Claim, RunRules
+from rummikub_rules.solver._search import Found, Search
+from rummikub_rules.solver._verify import legal
+from rummikub_rules.tiles import JOKER, Tile
+
+__all__ = ["ENGINES", "Engine", "Outcome", "solve"]
+
+#: The engines a solve may use: ``"auto"`` (the fast search where the meld rules allow it, the
+#: general search elsewhere) or ``"general"`` (the general search only; for tests and
+#: benchmarks, which compare the two).
+Engine = Literal["auto", "general"]
+ENGINES: Final = ("auto", "general")
+
+#: Bounds on how many copies of each rack tile (the joker included) a play lays.
+Laid = Mapping[Tile, tuple[int, int]]
+
+
+@attrs.frozen
+class Outcome:
+    """A solve's answer: the best legal play found, whether it is proven best, its score."""
+
+    play: Play | None
+    proven: bool
+    score: int
+
+
+def solve(
+    table: Table,
+    rack: Sequence[Tile],
+    *,
+    opened: bool,
+    edition: Edition,
+    objective: Objective,
+    budget: Budget,
+    engine: Engine = "auto",
+    first: bool = False,
+    laid: Laid | None = None,
+) -> Outcome:
+    """Solve one position (see the module docstring); ``first``: any legal play will do."""
+    return _Plan(table, tuple(rack), opened, edition, objective, budget, engine, first, laid).run()
+
+
+class _Plan:
+    def __init__(
+        self,
+        table: Table,
+        rack: tuple[Tile, ...],
+        opened: bool,
+        edition: Edition,
+        objective: Objective,
+        budget: Budget,
+        engine: Engine,
+        first: bool,
+        laid: Laid | None,
+    ) -> None:
+        self.table, self.rack, self.opened, self.edition = table, rack, opened, edition
+        self.budget, self.first = budget, first
+        self.grid = grid_of(edition)
+        self.plain = (
+            engine == "auto"
+            and RunWrap(edition.run_wrap) is RunWrap.NONE
+            and edition.group_colors_distinct
+        )
+        self.weights, self.joker_weight = weights(
+            self.grid.numbers, rack, objective, edition.joker_penalty
+        )
+        self.weight_of = dict(zip(self.grid.numbers, self.weights, strict=True))
+        self.laid = laid or {}
+        self.best: tuple[int, Play] | None = None
+
+    # -- the answer ------------------------------------------------------------------------------
+
+    def run(self) -> Outcome:
+        if not self._inventory_ok():
+            return Outcome(None, True, 0)
+        try:
+            if self.opened:
+                self._opened()
+            else:
+                self._opening()
+        except BudgetSpent:
+            return self._outcome(proven=False)
+        except _Done:
+            pass
+        return self._outcome(proven=True)
+
+    def _outcome(self, *, proven: bool) -> Outcome:
+        if self.best is None:
+            return Outcome(None, proven, 0)
+        return Outcome(self.best[1], proven, self.best[0])
+
+    def _offer(self, melds: Sequence[Meld], *, keep: Sequence[Meld] = ()) -> int | None:
+        """Verify a play (new table: ``keep`` and ``melds``); keep it if it is the best so far.
+
+        Returns its score if legal. Under ``first`` a legal play ends the solve.
+        """
+        after = Table((*keep, *melds))
+        if not legal(self.table, self.rack, after, opened=self.opened, edition=self.edition):
+            return None
+        score = self._score(after)
+        if score <= 0:
+            return None
+        if self.best is None or score > self.best[0]:
+            self.best = (score, Play(after))
+        if self.first:
+            raise _Done
+        return score
+
+    def _score(self, after: Table) -> int:
+        laid = Counter(after.tiles) - Counter(self.table.tiles)
+        return sum(
+            n * (self.joker_weight if t.number is None else self.weight_of[t.number])
+            for t, n in laid.items()
+        )
+
+    @property
+    def floor(self) -> int:
+        return 0 if self.best is None else self.best[0]
+
+    def _inventory_ok(self) -> bool:
+        """Whether table and rack hold only tiles the set has, in copies it has (else the
+        referee refuses every turn: ``unknown_tile``)."""
+        return self._inventory_ok_for((*self.table.tiles, *self.rack))
+
+    def _inventory_ok_for(self, tiles: Sequence[Tile]) -> bool:
+        tile_set = self.edition.tile_set
+        return all(n <= tile_set.count(t) for t, n in Counter(tiles).items())
+
+    # -- opened ----------------------------------------------------------------------------------
+
+    def _opened(self) -> None:
+        relaxed = self._relaxed()
+        if relaxed is None:
+            return  # nothing can be laid, even with the rules of jokers set aside
+        bound, melds = relaxed
+        if self._offer(melds) == bound:
+            return
+        choices = list(readings(self.table, self.grid, self.edition))
+        if not self.edition.joker_melds_extend_only:
+            for roles in choices:
+                self._pinned(roles)
+                if self.floor >= bound:
+                    return
+        for roles in choices:
+            self._exact(roles, bound)
+            if self.floor >= bound:
+                return
+
+    def _relaxed(self) -> tuple[int, list[Meld]] | None:
+        """The best play with every table joker free and no joker rule: (score, melds)."""
+        table = self._counts(t for m in self.table.melds for t in m.tiles)
+        assert table is not None
+        jokers = sum(m.jokers for m in self.table.melds)
+        if self._fast_applies(jokers + self._rack_jokers()):
+            return self._fast(table, loose=jokers)
+        return self._general(self._problem(table, loose=jokers), 0)
+
+    def _pinned(self, roles: Roles) -> None:
+        """The best play keeping every table joker in its role (legal: nothing is retrieved)."""
+        table = self._counts(t for m in self.table.melds for t in m.tiles)
+        assert table is not None
+        run_pins, group_pins = self._pins(roles.jokers)
+        if self._fast_applies(len(roles.jokers) + self._rack_jokers()) and not roles.roleless:
+            found = self._fast(table, pins=(run_pins, group_pins))
+        else:
+            problem = self._problem(
+                table, loose=roles.roleless, run_pins=run_pins, group_pins=group_pins
+            )
+            found = self._general(problem, self.floor)
+        if found is not None:
+            self._offer(found[1])
+
+    def _exact(self, roles: Roles, bound: int) -> None:
+        """Every rule in force, for one reading of the table's melds (see the docstring)."""
+        table = self._counts(t for m in self.table.melds for t in m.tiles)
+        assert table is not None
+        edition = self.edition
+        hosts = edition.freed_joker_rack_tiles > 0 or edition.freed_joker_new_meld
+        run_claims: list[Claim] = []
+        group_claims: list[tuple[int, GroupClaim]] = []
+        if edition.joker_melds_extend_only:
+            run_claims, group_claims = locked(self.table, roles, self.grid)
+        if edition.joker_retrieval is JokerRetrieval.REARRANGE:
+            run_pins, group_pins = self._pins(roles.jokers)
+            problem = self._problem(
+                table,
+                loose=roles.roleless,
+                run_pins=run_pins,
+                group_pins=group_pins,
+                may_free=True,
+                hosts=hosts,
+                run_claims=run_claims,
+                group_claims=group_claims,
+            )
+            self._search_exact(problem)
+            return
+        fates = sorted(self._fates(roles, table), key=lambda f: -f[0])
+        for fate_bound, search in fates:
+            if fate_bound <= self.floor:
+                break
+            self._run(search)
+            if self.floor >= bound:
+                return
+
+    def _search_exact(self, problem: Problem | None) -> None:
+        if problem is not None:
+            self._run(Search(problem, self.budget, first=self.first))
+
+    def _run(self, search: Search) -> None:
+        found = self._searched(search, self.floor)
+        if found is not None:
+            self._offer(found[1])
+
+    # -- replace: the fates of the table's jokers ------------------------------------------------
+
+    def _fates(self, roles: Roles, table: Counts) -> Iterator[tuple[int, Search]]:
+        """Under ``replace``: per way to say which jokers are freed and what takes each one's
+        place, its bound and its search."""
+        edition = self.edition
+        hosts = edition.freed_joker_rack_tiles > 0 or edition.freed_joker_new_meld
+        in_place = edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
+        run_claims: list[Claim] = []
+        group_claims: list[tuple[int, GroupClaim]] = []
+        if edition.joker_melds_extend_only:
+            run_claims, group_claims = locked(self.table, roles, self.grid)
+        kinds: dict[tuple[object, ...], list[TableJoker]] = {}
+        for joker in roles.jokers:
+            kinds.setdefault(joker.identity, []).append(joker)
+        per_kind = []
+        for jokers in kinds.values():
+            options = self._replacements(jokers[0], in_place)
+            per_kind.append(
+                [
+                    (freed, combo)
+                    for freed in range(len(jokers) + 1)
+                    for combo in itertools.combinations_with_replacement(options, freed)
+                ]
+            )
+        for choice in itertools.product(*per_kind):
+            kept: list[TableJoker] = []
+            low = [[0] * self.grid.rows for _ in self.grid.numbers]
+            claims = list(run_claims)
+            claims_g = list(group_claims)
+            freed = 0
+            for jokers, (count, combo) in zip(kinds.values(), choice, strict=True):
+                kept.extend(jokers[count:])
+                freed += count
+                for replacement in combo:
+                    replacement.apply(low, claims, claims_g)
+            run_pins, group_pins = self._pins(kept)
+            problem = self._problem(
+                table,
+                loose=roles.roleless + (0 if hosts else freed),
+                freed=freed if hosts else 0,
+                run_pins=run_pins,
+                group_pins=group_pins,
+                hosts=hosts,
+                run_claims=claims,
+                group_claims=claims_g,
+                demanded=low,
+            )
+            if problem is None:
+                continue
+            search = Search(problem, self.budget, first=self.first)
+            fate_bound = search.bound()
+            if fate_bound != NEG:
+                yield fate_bound, search
+
+    def _replacements(self, joker: TableJoker, in_place: bool) -> list[_Replacement]:
+        """The ways a freed joker's place may be taken (RULES.md 4.5, ``replace``)."""
+        meld = self.table.melds[joker.meld]
+        if joker.kind is MeldKind.RUN:
+            tile_column = 0 if self.grid.high and joker.column == self.grid.columns - 1 else (
+                joker.column
+            )
+            options: list[_Replacement] = [_FromRack(((tile_column, joker.row),))]
+            if in_place:
+                options.append(_RunInPlace(self._in_place_run(joker)))
+            return options
+        out: list[_Replacement] = []
+        for rows in itertools.combinations_with_replacement(joker.missing, joker.wanted):
+            out.append(_FromRack(tuple((joker.column, row) for row in rows)))
+            if in_place:
+                counts = Counter(
+                    self.grid.colour_row[t.color] for t in meld.tiles if t.number is not None
+                )
+                counts.update(rows)
+                claim = GroupClaim(tuple(counts[r] for r in range(self.grid.rows)), 0)
+                out.append(_GroupInPlace(joker.column, claim))
+        return out
+
+    def _in_place_run(self, joker: TableJoker) -> list[Claim]:
+        """The claim of a run joker replaced in place: its meld's numbered tiles and the tile
+        it stood for, in one run."""
+        meld = self.table.melds[joker.meld]
+        reading = meld.reading(self.edition)
+        assert reading is not None and reading.kind is MeldKind.RUN
+        columns = run_columns(self.grid, reading)
+        demands = [
+            NUMBERED if t.number is not None or c == joker.column else ANY
+            for t, c in zip(meld.tiles, columns, strict=True)
+        ]
+        return claim_parts(self.grid, joker.row, columns, demands)
+
+    # -- the opening -----------------------------------------------------------------------------
+
+    def _opening(self) -> None:
+        """The initial meld (RULES.md 4.4): new melds of rack tiles worth the threshold."""
+        edition = self.edition
+        if any(not m.is_valid(edition) for m in self.table.melds):
+            if edition.opening_may_use_table:
+                self._opening_on_table()
+            return  # the table before is not valid: no turn can leave it as it is
+        rule = JokerInInitialMeld(edition.joker_in_initial_meld)
+        jokers = 0 if rule is JokerInInitialMeld.FORBIDDEN else self._rack_jokers()
+        threshold = max(1, edition.initial_meld_points)
+        opening = Opening(threshold, jokers_count=rule is JokerInInitialMeld.COUNTS)
+        empty = self.grid.zeros()
+        proven_alone = False
+        if self._fast_applies(jokers):
+            found = self._fast(empty, rack_jokers=jokers)
+            if found is not None:
+                melds = found[1]
+                if self._opening_value(melds, opening) >= threshold:
+                    self._offer(melds, keep=self.table.melds)
+                    proven_alone = True
+        if not proven_alone:
+            problem = self._problem(empty, rack_jokers=jokers, opening=opening)
+            if problem is not None:
+                found = self._general(problem, self.floor)
+                if found is not None:
+                    self._offer(found[1], keep=self.table.melds)
+        if edition.opening_may_use_table:
+            self._opening_on_table()
+
+    def _opening_on_table(self) -> None:
+        """``opening_may_use_table``: new melds of rack tiles reach the threshold, and the rest
+        of the turn rearranges the table (no joker is retrieved before the opening)."""
+        edition = self.edition
+        table = self._counts(t for m in self.table.melds for t in m.tiles)
+        assert table is not None
+        rule = JokerInInitialMeld(edition.joker_in_initial_meld)
+        jokers = 0 if rule is JokerInInitialMeld.FORBIDDEN else self._rack_jokers()
+        opening = Opening(
+            max(1, edition.initial_meld_points),
+            every_meld=False,
+            jokers_count=rule is JokerInInitialMeld.COUNTS,
+        )
+        for roles in readings(self.table, self.grid, edition):
+            run_claims: list[Claim] = []
+            group_claims: list[tuple[int, GroupClaim]] = []
+            if edition.joker_melds_extend_only:
+                run_claims, group_claims = locked(self.table, roles, self.grid)
+            run_pins, group_pins = self._pins(roles.jokers)
+            problem = self._problem(
+                table,
+                loose=roles.roleless,
+                rack_jokers=jokers,
+                run_pins=run_pins,
+                group_pins=group_pins,
+                run_claims=run_claims,
+                group_claims=group_claims,
+                opening=opening,
+            )
+            if problem is not None:
+                self._search_exact(problem)
+
+    def _opening_value(self, melds: Sequence[Meld], opening: Opening) -> int:
+        if opening.jokers_count:
+            return sum(m.value(self.edition) or 0 for m in melds)
+        return sum(t.value for m in melds for t in m.tiles)
+
+    # -- engines ---------------------------------------------------------------------------------
+
+    def _fast(
+        self,
+        table: Counts,
+        *,
+        loose: int = 0,
+        rack_jokers: int | None = None,
+        pins: tuple[Counts, list[int]] | None = None,
+        floor: int | None = None,
+    ) -> tuple[int, list[Meld]] | None:
+        """The fast search, with the rack bounds folded in: tiles that must be laid join the
+        table (their score added back), and at most the allowed copies stay on the rack."""
+        rack = self._counts(self.rack)
+        assert rack is not None
+        low, high = self._rack_bounds()
+        forced = 0
+        table = [list(row) for row in table]
+        for column, row_counts in enumerate(rack):
+            for row, count in enumerate(row_counts):
+                must = min(count, low[column][row])
+                table[column][row] += must
+                forced += must * self.weights[column]
+                row_counts[row] = min(count, high[column][row]) - must
+        jokers = self._rack_jokers() if rack_jokers is None else rack_jokers
+        jokers_low, jokers_high = self.laid.get(JOKER, (0, jokers))
+        must_jokers = min(jokers, jokers_low)
+        forced += must_jokers * self.joker_weight
+        search = FastSearch(
+            table,
+            rack,
+            self.weights,
+            budget=self.budget,
+            jokers=(loose + must_jokers, min(jokers, jokers_high) - must_jokers),
+            joker_weight=self.joker_weight,
+            pins=pins,
+            first=self.first,
+        )
+        floor = (self.floor if floor is None else floor) - forced
+        try:
+            found = search.solve(floor)
+        except BudgetSpent:
+            partial = search.best_found()
+            if partial is not None:
+                self._offer([self.grid.meld(m) for m in partial[1]])
+            raise
+        if found is None:
+            return None
+        return found[0] + forced, [self.grid.meld(m) for m in found[1]]
+
+    def _general(self, problem: Problem | None, floor: int) -> tuple[int, list[Meld]] | None:
+        if problem is None:
+            return None
+        return self._searched(Search(problem, self.budget, first=self.first), floor)
+
+    def _searched(self, search: Search, floor: int) -> tuple[int, list[Meld]] | None:
+        try:
+            found = search.solve(floor)
+        except BudgetSpent:
+            partial = search.best_found()
+            if partial is not None:
+                self._offer(self._melds(partial))
+            raise
+        if found is None:
+            return None
+        return found.score, self._melds(found)
+
+    def _melds(self, found: Found) -> list[Meld]:
+        return [self.grid.meld(m) for m in found.melds]
+
+    # -- building problems -----------------------------------------------------------------------
+
+    def _problem(
+        self,
+        table: Counts,
+        *,
+        loose: int = 0,
+        freed: int = 0,
+        rack_jokers: int | None = None,
+        run_pins: Counts | None = None,
+        group_pins: list[int] | None = None,
+        may_free: bool = False,
+        hosts: bool = False,
+        run_claims: Sequence[Claim] = (),
+        group_claims: Sequence[tuple[int, GroupClaim]] = (),
+        opening: Opening | None = None,
+        demanded: Counts | None = None,
+    ) -> Problem | None:
+        """A general search problem for this position; ``None`` if the bounds on what is laid
+        cannot be met."""
+        grid, edition = self.grid, self.edition
+        rack = self._counts(self.rack)
+        assert rack is not None
+        low, high = self._rack_bounds()
+        if demanded is not None:
+            for column, row_counts in enumerate(demanded):
+                for row, count in enumerate(row_counts):
+                    low[column][row] += count
+        for column, row_counts in enumerate(rack):
+            for row, count in enumerate(row_counts):
+                if low[column][row] > min(count, high[column][row]):
+                    return None
+        jokers = self._rack_jokers() if rack_jokers is None else rack_jokers
+        jokers_low, jokers_high = self.laid.get(JOKER, (0, jokers))
+        if jokers_low > jokers:
+            return None
+        run_pins = run_pins or grid.zeros()
+        group_pins = group_pins or [0] * grid.columns
+        pins = sum(map(sum, run_pins)) + sum(group_pins)
+        total = loose + freed + jokers + pins
+        may_free = may_free and pins > 0
+        hosts = hosts and (may_free or freed > 0)
+        found = containers(self.table, grid) if hosts and edition.freed_joker_new_meld else None
+        need = edition.freed_joker_rack_tiles if hosts else 0
+        cap = edition.max_jokers_per_meld
+        if cap is not None and cap >= total:
+            cap = None
+        claims = tuple(run_claims)
+        runs = RunRules(
+            longest=grid.span if grid.cyclic else 3,
+            span=grid.span,
+            track_numbered=total >= 3,
+            cap=cap,
+            hosts=hosts,
+            need=need,
+            containers=found.runs if found is not None else tuple(() for _ in range(grid.rows)),
+            claims=claims,
+            opening=opening is not None and not opening.every_meld,
+            high=grid.high,
+            cyclic=grid.cyclic,
+        )
+        groups = tuple(
+            GroupRules(
+                size=grid.rows,
+                distinct=edition.group_colors_distinct,
+                cap=cap,
+                hosts=hosts,
+                need=need,
+                containers=found.groups[column] if found is not None else (),
+                claims=tuple(c for at, c in group_claims if at == column),
+                opening=opening is not None and not opening.every_meld,
+                jokers_count=opening is None or opening.jokers_count,
+            )
+            for column in range(grid.columns)
+        )
+        return Problem(
+            grid=grid,
+            table=_freeze(table),
+            rack=_freeze(rack),
+            weights=tuple(self.weights),
+            joker_weight=self.joker_weight,
+            runs=runs,
+            groups=groups,
+            cells=_cells(grid, claims, found),
+            rack_low=_freeze(low),
+            rack_high=_freeze(high),
+            run_pins=_freeze(run_pins),
+            group_pins=tuple(group_pins),
+            freed=freed,
+            loose=loose,
+            rack_jokers=jokers,
+            jokers_low=jokers_low,
+            jokers_high=min(jokers, jokers_high),
+            may_free=may_free,
+            opening=opening,
+        )
+
+    def _fast_applies(self, jokers: int) -> bool:
+        """Whether the fast search covers the meld rules, with this many jokers in play."""
+        cap = self.edition.max_jokers_per_meld
+        return self.plain and (cap is None or cap >= jokers)
+
+    def _pins(self, jokers: Sequence[TableJoker]) -> tuple[Counts, list[int]]:
+        """Table jokers kept in their roles: per cell in runs, per column in groups.
+
+        Under ``one_high`` a joker standing for the 1 played high is counted with the 1s (the
+        search shares the 1s out between the two places).
+        """
+        run_pins = self.grid.zeros()
+        group_pins = [0] * self.grid.columns
+        for joker in jokers:
+            if joker.kind is MeldKind.RUN:
+                column = joker.column
+                if self.grid.high and column == self.grid.columns - 1:
+                    column = 0
+                run_pins[column][joker.row] += 1
+            else:
+                group_pins[joker.column] += 1
+        return run_pins, group_pins
+
+    def _counts(self, tiles: Sequence[Tile] | Iterator[Tile]) -> Counts | None:
+        return self.grid.counts(tiles)
+
+    def _rack_jokers(self) -> int:
+        return sum(1 for t in self.rack if t.number is None)
+
+    def _rack_bounds(self) -> tuple[Counts, Counts]:
+        """Per cell, the fewest and most rack tiles a play may lay (from ``laid``)."""
+        grid = self.grid
+        low = grid.zeros()
+        high = [[99] * grid.rows for _ in grid.numbers]
+        for tile, (least, most) in self.laid.items():
+            cell = grid.cell(tile) if tile.number is not None else None
+            if cell is not None:
+                low[cell[0]][cell[1]] = least
+                high[cell[0]][cell[1]] = most
+        return low, high
+
+
+class _Done(Exception):  # noqa: N818 (an internal signal)
+    """A legal play was found and any will do."""
+
+
+@attrs.frozen
+class _FromRack:
+    """A freed joker's place taken by tiles laid from the rack: those cells' fewest laid."""
+
+    cells: tuple[tuple[int, int], ...]
+
+    def apply(self, low: Counts, claims: list[Claim], groups: list[tuple[int, GroupClaim]]) -> None:
+        for column, row in self.cells:
+            low[column][row] += 1
+
+
+@attrs.frozen
+class _RunInPlace:
+    """A run joker's place taken in its own meld (``rack_or_table``): a claim."""
+
+    parts: list[Claim] = attrs.field(eq=False)
+
+    def apply(self, low: Counts, claims: list[Claim], groups: list[tuple[int, GroupClaim]]) -> None:
+        base = len(claims)
+        for part in self.parts:
+            partner = part.partner + base if part.partner >= 0 else -1
+            claims.append(attrs.evolve(part, partner=partner))
+
+
+@attrs.frozen
+class _GroupInPlace:
+    """A group joker's place taken in its own meld (``rack_or_table``): a group claim."""
+
+    column: int
+    claim: GroupClaim
+
+    def apply(self, low: Counts, claims: list[Claim], groups: list[tuple[int, GroupClaim]]) -> None:
+        groups.append((self.column, self.claim))
+
+
+_Replacement = _FromRack | _RunInPlace | _GroupInPlace
+
+
+def _freeze(grid: Counts) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(row) for row in grid)
+
+
+def _cells(
+    grid: Grid, claims: Sequence[Claim], found: Containers | None
+) -> tuple[tuple[Cell, ...], ...]:
+    """What the run facts need to know of each cell (claims, numbers hosts must watch)."""
+    claimed: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
+    starts: dict[tuple[int, int], list[int]] = {}
+    for index, claim in enumerate(claims):
+        for at, (column, demand) in enumerate(zip(claim.columns, claim.demands, strict=True)):
+            last = at == len(claim.columns) - 1
+            claimed.setdefault((column, claim.row), []).append((index, demand, last))
+        starts.setdefault((claim.columns[0], claim.row), []).append(index)
+    relevant = [0] * grid.rows
+    if found is not None:
+        for row, masks in enumerate(found.runs):
+            for mask in masks:
+                relevant[row] |= mask
+    last_column = grid.columns - 1
+    return tuple(
+        tuple(
+            Cell(
+                column,
+                row,
+                index=column * grid.rows + row,
+                bit=(1 << grid.numbers[column]) & relevant[row],
+                first=column == 0,
+                last=column == last_column,
+                claimed=tuple(claimed.get((column, row), ())),
+                starts=tuple(starts.get((column, row), ())),
+            )
+            for row in range(grid.rows)
+        )
+        for column in range(grid.columns)
+    )
+
+
+def arrange_tiles(
+    tiles: Sequence[Tile], edition: Edition, budget: Budget, engine: Engine = "auto"
+) -> Table | None:
+    """Every tile in valid melds (jokers anywhere), or ``None`` if impossible."""
+    plan = _Plan(Table(), (), True, edition, "tiles", budget, engine, False, None)
+    counts = plan.grid.counts(tiles)
+    if counts is None or not plan._inventory_ok_for(tiles):
+        return None
+    jokers = sum(1 for t in tiles if t.number is None)
+    if plan._fast_applies(jokers):
+        found = plan._fast(counts, loose=jokers, floor=-1)
+    else:
+        found = plan._general(plan._problem(counts, loose=jokers), -1)
+    return None if found is None else Table(found[1])

@@ -1,0 +1,204 @@
+"""What the table before says to the search: its jokers' roles, claims and containers (private).
+
+RULES.md 4.5 in grid terms. Each joker of the table before has a *role* under the reading of its
+meld: a cell of a run or a column of groups (:class:`TableJoker`). A meld whose kind is not
+declared and reads both ways (``r5 j j``) is read either way (:func:`readings`: the player gets
+the most favourable); a joker in a meld with no valid reading has no role and may go anywhere.
+:func:`containers` lists, for the rule that a freed joker goes into a *new* meld, what a host
+meld may not hold whole; :func:`locked` gives the claims of ``joker_melds_extend_only``; and a
+:class:`TableJoker` knows the tiles that must take its place under ``joker_retrieval = replace``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from rummikub_rules.editions import Edition, GroupJokerReplacement
+from rummikub_rules.melds import Meld, MeldKind, Reading, Table
+from rummikub_rules.solver._grid import Grid
+from rummikub_rules.solver._groups import GroupClaim
+from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
+from rummikub_rules.tiles import JOKER
+
+__all__ = [
+    "Containers",
+    "Roles",
+    "TableJoker",
+    "containers",
+    "locked",
+    "readings",
+    "run_columns",
+]
+
+
+@attrs.frozen
+class TableJoker:
+    """A joker of the table before and its role under the chosen reading.
+
+    A run joker stands at ``cell`` (column, row); a group joker in the groups of ``column``,
+    ``missing`` listing the rows its group lacks. ``meld`` is the index of its meld before.
+    """
+
+    meld: int
+    kind: MeldKind
+    column: int
+    row: int = -1
+    missing: tuple[int, ...] = ()
+    #: Under ``group_joker_replacement = both``: how many missing colours must take its place.
+    wanted: int = 1
+
+    @property
+    def identity(self) -> tuple[object, ...]:
+        """Jokers with the same identity are interchangeable (the same role and demands)."""
+        return (self.kind, self.column, self.row, self.missing, self.wanted, self.meld)
+
+
+@attrs.frozen
+class Roles:
+    """The table's jokers under one reading of its melds: those with a role, and the others."""
+
+    jokers: tuple[TableJoker, ...]
+    roleless: int
+    choice: tuple[Reading | None, ...]
+
+
+@attrs.frozen
+class Containers:
+    """What a meld holding a freed joker may not hold whole (RULES.md 4.5, new melds).
+
+    ``runs[row]`` lists number masks (one bit per number, see ``_runs``) of the melds before
+    whose numbered tiles are all of that colour; ``groups[column]`` lists per-row counts of the
+    melds before whose numbered tiles all have that column's number.
+    """
+
+    runs: tuple[tuple[int, ...], ...]
+    groups: tuple[tuple[tuple[int, ...], ...], ...]
+
+
+def readings(table: Table, grid: Grid, edition: Edition) -> Iterator[Roles]:
+    """Every reading of the table's melds that hold jokers (most tables have one)."""
+    options = [
+        meld.readings(edition) or (None,) if meld.jokers else (None,) for meld in table.melds
+    ]
+    for choice in itertools.product(*options):
+        jokers: list[TableJoker] = []
+        roleless = 0
+        for index, (meld, reading) in enumerate(zip(table.melds, choice, strict=True)):
+            if not meld.jokers:
+                continue
+            if reading is None:
+                roleless += meld.jokers
+                continue
+            jokers.extend(_roles(index, meld, reading, grid, edition))
+        yield Roles(tuple(jokers), roleless, choice)
+
+
+def _roles(
+    index: int, meld: Meld, reading: Reading, grid: Grid, edition: Edition
+) -> Iterator[TableJoker]:
+    if reading.kind is MeldKind.RUN:
+        columns = run_columns(grid, reading)
+        row = grid.colour_row[reading.color]
+        for tile, column in zip(meld.tiles, columns, strict=True):
+            if tile.number is None:
+                yield TableJoker(index, MeldKind.RUN, column, row)
+        return
+    assert reading.number is not None
+    column = grid.number_column[reading.number]
+    options = next(o for o, t in zip(reading.stands_for, meld.tiles, strict=True) if t == JOKER)
+    missing = tuple(sorted(grid.colour_row[t.color] for t in options))
+    both = edition.group_joker_replacement is GroupJokerReplacement.BOTH
+    wanted = max(1, len(options) - (meld.jokers - 1)) if both else 1
+    for tile in meld.tiles:
+        if tile.number is None:
+            yield TableJoker(index, MeldKind.GROUP, column, missing=missing, wanted=wanted)
+
+
+def run_columns(grid: Grid, reading: Reading) -> list[int]:
+    """The grid column of each tile of a run reading (a 1 after the top goes high)."""
+    lowest = grid.tile_set.numbers[0]
+    columns = []
+    for position, options in enumerate(reading.stands_for):
+        number = options[0].number
+        assert number is not None
+        column = grid.number_column[number]
+        if grid.high and position and number == lowest:
+            column = grid.columns - 1
+        columns.append(column)
+    return columns
+
+
+def containers(table: Table, grid: Grid) -> Containers:
+    """The melds before that a host meld may not hold whole, by colour and by number."""
+    runs: list[set[int]] = [set() for _ in range(grid.rows)]
+    groups: list[set[tuple[int, ...]]] = [set() for _ in range(grid.columns)]
+    for meld in table.melds:
+        numbered = [t for t in meld.tiles if t.number is not None]
+        cells = [grid.cell(t) for t in numbered]
+        if not numbered or any(c is None for c in cells):
+            continue
+        rows = {c[1] for c in cells if c is not None}
+        columns = {c[0] for c in cells if c is not None}
+        if len(rows) == 1 and len(columns) == len(numbered):
+            mask = 0
+            for tile in numbered:
+                assert tile.number is not None
+                mask |= 1 << tile.number
+            runs[rows.pop()].add(mask)
+        if len(columns) == 1:
+            counts = Counter(c[1] for c in cells if c is not None)
+            groups[columns.pop()].add(tuple(counts[r] for r in range(grid.rows)))
+    return Containers(
+        tuple(tuple(sorted(_minimal_masks(r))) for r in runs),
+        tuple(tuple(sorted(g)) for g in groups),
+    )
+
+
+def _minimal_masks(masks: set[int]) -> set[int]:
+    """Masks no other mask lies inside (holding a smaller one already makes a meld old)."""
+    return {m for m in masks if not any(o != m and o & m == o for o in masks)}
+
+
+def locked(
+    table: Table, roles: Roles, grid: Grid
+) -> tuple[list[Claim], list[tuple[int, GroupClaim]]]:
+    """The claims of ``joker_melds_extend_only``: each meld holding a joker stands extended.
+
+    A run's numbered tiles stay at their cells and each joker's cell holds a joker or the tile
+    it stands for (any tile may stand there: ``ANY``); a group's colours stay together in a
+    group at least as big. Returns run claims and (column, group claim) pairs.
+    """
+    runs: list[Claim] = []
+    groups: list[tuple[int, GroupClaim]] = []
+    for meld, reading in zip(table.melds, roles.choice, strict=True):
+        if not meld.jokers or reading is None:
+            continue
+        if reading.kind is MeldKind.RUN:
+            columns = run_columns(grid, reading)
+            demands = [NUMBERED if t.number is not None else ANY for t in meld.tiles]
+            runs.extend(
+                claim_parts(grid, grid.colour_row[reading.color], columns, demands, len(runs))
+            )
+        else:
+            assert reading.number is not None
+            rows = Counter(grid.colour_row[t.color] for t in meld.tiles if t.number is not None)
+            claim = GroupClaim(tuple(rows[r] for r in range(grid.rows)), len(meld.tiles))
+            groups.append((grid.number_column[reading.number], claim))
+    return runs, groups
+
+
+def claim_parts(
+    grid: Grid, row: int, columns: Sequence[int], demands: Sequence[int], base: int = 0
+) -> list[Claim]:
+    """A run claim as the search carries it: one part, or under ``full`` a tail and a head
+    when it goes round (``base`` is the index the first part will have)."""
+    for at in range(1, len(columns)):
+        if columns[at] < columns[at - 1]:
+            tail = Claim(row, tuple(columns[:at]), tuple(demands[:at]), tail=True, partner=base + 1)
+            head = Claim(row, tuple(columns[at:]), tuple(demands[at:]), head=True, partner=base)
+            return [tail, head]
+    return [Claim(row, tuple(columns), tuple(demands))]
