@@ -2,18 +2,19 @@
 
 Colours meet only in groups (and share the jokers). Drop the groups' rules and each colour can
 be solved on its own: at each column it may give up to :func:`~._moves.group_caps` tiles to
-groups, whatever the other colours do, and lay the rest on its runs, with every rule of runs in
-force (the same moves as the search, from the same colour states). :class:`ColourBounds` solves
-that for each colour, from any column and colour state, for every number of jokers it is lent
-(``values[k]``); the jokers are shared among the colours in the best way (a small knapsack), and
-every rack joker still on the rack counts as laid. The sum bounds what the search can still
-score, and is exact whenever the groups do not bind, which is most of the time.
+groups, whatever the other colours do, and lay the rest on its runs, with the rules of runs in
+force (the same moves as the search). :class:`ColourBounds` solves that for each colour, from
+any column and colour state, for every number of jokers it is lent and of freed jokers it
+takes into host runs; the colours share the jokers in the best way (a small knapsack), the
+freed jokers no colour takes go to the groups of the columns that could host them, and every
+rack joker still on the rack counts as laid. The sum bounds what the search can still score.
 
-The colours are solved on an abstraction of their states: each open run keeps only what the
-run rules need whatever the edition (its length, and where runs wrap, its place at the edge);
-the facts of joker rules, caps and claims are dropped, so the relaxation may do more than the
-search, never less. Jokers lent to a colour may stand anywhere; under ``may_free`` every pinned
-joker not yet reached is lent too, and may also be left unpinned.
+The colours are solved on an abstraction of their states: an open run keeps its length (1, 2
+or 3 and more), its claim, whether it is a host and the rack tiles it holds (and where runs
+wrap, whether it began at the first column; runs touching either end of the grid may then
+have any length, with no longest run); what a host may not hold whole (``freed_joker_new_meld``) and caps are dropped, so the
+relaxation may do more than the search, never less. Lent jokers may stand anywhere and count
+as rack tiles of a host.
 """
 
 from __future__ import annotations
@@ -27,14 +28,30 @@ from rummikub_rules.solver._runs import RunFacts, RunRules, RunStates
 
 __all__ = ["ColourBounds", "share"]
 
+#: Longer than any run: the relaxation of ``run_wrap = full`` lets runs go round freely.
+_NO_SPAN = 1 << 16
+
+#: A bound per (freed jokers taken, jokers lent): ``values[freed * (lent + 1) + jokers]``.
+Values = list[int]
+
 
 class ColourBounds:
-    """Per colour, the best score still reachable alone, for each number of jokers lent."""
+    """Per colour, the best score still reachable alone (see the module docstring)."""
 
-    def __init__(self, problem: Problem, states: RunStates, jokers: int) -> None:
+    def __init__(self, problem: Problem, states: RunStates, jokers: int, freed: int) -> None:
         rules = problem.runs
+        self.hosts = rules.hosts
         plain = RunRules(
-            longest=rules.longest, span=rules.span, high=rules.high, cyclic=rules.cyclic
+            # Lengths 1, 2, 3+ and no longest run, even where runs go round: a relaxation.
+            longest=3,
+            span=_NO_SPAN if rules.cyclic else rules.span,
+            hosts=rules.hosts,
+            need=rules.need,
+            containers=tuple(() for _ in rules.containers),
+            claims=rules.claims,
+            high=rules.high,
+            cyclic=rules.cyclic,
+            loose_ends=rules.cyclic,
         )
         relaxed = attrs.evolve(
             problem,
@@ -42,49 +59,53 @@ class ColourBounds:
             groups=tuple(attrs.evolve(g, claims=(), hosts=False, opening=False, cap=None)
                          for g in problem.groups),  # fmt: skip
             opening=None,
-            cells=tuple(
-                tuple(attrs.evolve(c, claimed=(), starts=(), bit=0) for c in column)
-                for column in problem.cells
-            ),
+            cells=tuple(tuple(attrs.evolve(c, bit=0) for c in col) for col in problem.cells),
         )
         self.states = states
         self.abstract = RunStates(plain)
         self.moves = Moves(relaxed, self.abstract)
         self.moves.caps = Moves(problem, states).caps
-        self._abstract: dict[int, int] = {}
         self.jokers = jokers
-        p = problem
-        self.rows = p.rows
-        self.columns = p.columns
-        self.steps = p.rows + 1
-        self._values: list[dict[tuple[int, int], list[int]]] = [{} for _ in range(p.rows)]
-        self._dead = [NEG] * (jokers + 1)
-        self._done = [0] * (jokers + 1)
+        self.freed = freed if rules.hosts else 0
+        self.joker_weight = problem.joker_weight
+        self.columns = problem.columns
+        self.steps = problem.rows + 1
+        self._abstract: dict[int, int] = {}
+        self._values: list[dict[tuple[int, int], Values]] = [{} for _ in range(problem.rows)]
+        width = (self.jokers + 1) * (self.freed + 1)
+        self._dead = [NEG] * width
+        # At the end: nothing more to score, and no freed joker may be left untaken.
+        self._done = [0 if at <= self.jokers else NEG for at in range(width)]
 
-    def values(self, row: int, column: int, sid: int) -> list[int]:
-        """``values[k]``: the colour's best score from ``column`` (its cell there not yet
-        played) in state ``sid`` of the search with ``k`` jokers lent; ``NEG`` where even the
-        relaxation cannot finish."""
+    def values(self, row: int, column: int, sid: int) -> Values:
+        """The colour's best scores from ``column`` (its cell there not yet played) in the
+        search's colour state ``sid``, per (freed jokers taken, jokers lent)."""
         return self._values_of(row, column, self._abstraction(sid))
 
     def _abstraction(self, sid: int) -> int:
-        """The abstract colour state of a colour state of the search."""
         found = self._abstract.get(sid)
         if found is None:
             runs, extra = self.states.states[sid]
             facts = self.states.facts
             abstract = self.abstract
-            keep = self.abstract.rules.cyclic
             found = abstract.state(
-                tuple(sorted(abstract.fact(_plain(facts[r], keep)) for r in runs)),
-                tuple(sorted(abstract.fact(_plain(facts[r], keep)) for r in extra))
-                if keep
-                else extra,
+                tuple(sorted(abstract.fact(self._plain(facts[r])) for r in runs)),
+                () if abstract.rules.cyclic else extra,
             )
             self._abstract[sid] = found
         return found
 
-    def _values_of(self, row: int, column: int, sid: int) -> list[int]:
+    def _plain(self, run: RunFacts) -> RunFacts:
+        """A run's facts as the abstraction keeps them."""
+        return RunFacts(
+            min(3, run.length),
+            claim=run.claim,
+            host=run.host and self.hosts,
+            rack=run.rack if self.hosts else 0,
+            edge=run.edge if self.abstract.rules.cyclic else False,
+        )
+
+    def _values_of(self, row: int, column: int, sid: int) -> Values:
         key = (column, sid)
         memo = self._values[row]
         found = memo.get(key)
@@ -94,46 +115,63 @@ class ColourBounds:
             found = self._done if self.abstract.finished(sid, row) else self._dead
             memo[key] = found
             return found
-        width = self.jokers + 1
-        best = [NEG] * width
+        lent, width = self.jokers, self.jokers + 1
+        best = [NEG] * len(self._dead)
         pos = column * self.steps + row
         cap = self.moves.caps[column]
-        for move in self.moves.colour(pos, sid, 0, 0, self.jokers):
+        for move in self.moves.colour(pos, sid, self.freed, 0, lent):
             if move.share[0] + move.share[1] > cap:
                 continue
             rest = self._values_of(row, column + 1, move.sid)
-            used = move.rack_jokers
-            gain = move.gain - used * self.moves.p.joker_weight
-            for k in range(used, width):
-                score = rest[k - used]
-                if score != NEG and score + gain > best[k]:
-                    best[k] = score + gain
-        for k in range(1, width):  # lent jokers need not be used
-            if best[k - 1] > best[k]:
-                best[k] = best[k - 1]
+            used, taken = move.rack_jokers, move.freed
+            gain = move.gain - used * self.joker_weight
+            for freed in range(taken, self.freed + 1):
+                base, rest_base = freed * width, (freed - taken) * width
+                for k in range(used, width):
+                    score = rest[rest_base + k - used]
+                    if score != NEG and score + gain > best[base + k]:
+                        best[base + k] = score + gain
+        for freed in range(self.freed + 1):  # lent jokers need not be used
+            base = freed * width
+            for k in range(1, width):
+                if best[base + k - 1] > best[base + k]:
+                    best[base + k] = best[base + k - 1]
         memo[key] = best
         return best
 
 
-def _plain(run: RunFacts, keep_edge: bool) -> RunFacts:
-    """A run's facts with only its length (and, where runs wrap, its edge) kept."""
-    return RunFacts(run.length, edge=run.edge if keep_edge else False)
+def share(rows: list[Values], jokers: int, freed: int, lent: int, absorbed: int) -> int:
+    """The best total of the colours' values: ``jokers`` jokers lent among them, ``freed`` freed
+    jokers taken by their host runs except at most ``absorbed`` left to groups.
 
-
-def share(rows: list[list[int]], jokers: int) -> int:
-    """The best total when ``jokers`` jokers are shared among rows of ``values`` (a knapsack)."""
-    total = rows[0][: jokers + 1]
+    ``rows`` are per colour as :meth:`ColourBounds.values` gives them (``lent`` wide).
+    """
+    width = lent + 1
+    if freed == 0 and jokers == 0:
+        total = 0
+        for values in rows:
+            if values[0] == NEG:
+                return NEG
+            total += values[0]
+        return total
+    heights, span = freed + 1, jokers + 1
+    total = [rows[0][h * width + k] for h in range(heights) for k in range(span)]
     for values in rows[1:]:
-        if jokers == 0:
-            total = [total[0] + values[0] if NEG not in (total[0], values[0]) else NEG]
-            continue
-        merged = [NEG] * (jokers + 1)
-        for k in range(jokers + 1):
-            best = NEG
-            for j in range(k + 1):
-                a, b = total[k - j], values[j]
-                if a != NEG and b != NEG and a + b > best:
-                    best = a + b
-            merged[k] = best
+        merged = [NEG] * (heights * span)
+        for h in range(heights):
+            for k in range(span):
+                best = NEG
+                for h2 in range(h + 1):
+                    for k2 in range(k + 1):
+                        a = total[(h - h2) * span + k - k2]
+                        b = values[h2 * width + k2]
+                        if a != NEG and b != NEG and a + b > best:
+                            best = a + b
+                merged[h * span + k] = best
         total = merged
-    return total[jokers]
+    best = NEG
+    for h in range(max(0, freed - absorbed), heights):
+        value = total[h * span + jokers]
+        if value > best:
+            best = value
+    return best

@@ -39,8 +39,6 @@ class ColourMove(NamedTuple):
     sid: int
     #: (table tiles, rack tiles) given to the column's groups.
     share: tuple[int, int]
-    #: Pinned jokers of this cell freed from their role (``may_free``).
-    unpinned: int
     #: Freed, loose and rack jokers laid on runs here.
     freed: int
     loose: int
@@ -56,7 +54,6 @@ class GroupMove(NamedTuple):
 
     gain: int
     kept: int
-    unpinned: int
     freed: int
     loose: int
     rack_jokers: int
@@ -127,22 +124,20 @@ class Moves:
                 for grouped in range(min(cap, table + used) + 1):
                     for share in self._shares(grouped, table, used, column):
                         in_runs = (table - share[0], used - share[1])
-                        for kept in range(pins, -1, -1) if p.may_free else (pins,):
-                            for jokers in _joker_choices(free, loose, rack_jokers):
-                                items = self._items((*in_runs, kept, *jokers))
-                                start = runs.with_extra(sid, keep.extra(used))
-                                for new, placed in runs.after(cell, start, items):
-                                    out.append(
-                                        ColourMove(
-                                            used * weight + jokers[2] * p.joker_weight,
-                                            new,
-                                            share,
-                                            pins - kept,
-                                            *jokers,
-                                            self._opening(placed, number, items),
-                                            placed,
-                                        )
+                        for jokers in _joker_choices(free, loose, rack_jokers):
+                            items = self._items((*in_runs, pins, *jokers))
+                            start = runs.with_extra(sid, keep.extra(used))
+                            for new, placed in runs.after(cell, start, items):
+                                out.append(
+                                    ColourMove(
+                                        used * weight + jokers[2] * p.joker_weight,
+                                        new,
+                                        share,
+                                        *jokers,
+                                        self._opening(placed, number, items),
+                                        placed,
                                     )
+                                )
         return out
 
     def _items(self, counts: tuple[int, ...]) -> tuple[int, ...]:
@@ -222,30 +217,21 @@ class Moves:
         pins = p.group_pins[column]
         empty = not any(t + r for t, r in shares)
         out = []
-        for kept in range(pins, -1, -1) if p.may_free else (pins,):
-            for freed, loose_used, rack_used in _joker_choices(free, loose, rack):
-                jokers = (kept, freed, loose_used, rack_used)
-                if empty and any(jokers):
-                    continue
-                value = self._split(column, shares, jokers, rules, number)
-                if value is None:
-                    continue
-                opening = value
-                if p.opening is not None and p.opening.every_meld:
-                    numbered = sum(t + r for t, r in shares)
-                    counted = numbered + (sum(jokers) if p.opening.jokers_count else 0)
-                    opening = number * counted
-                out.append(
-                    GroupMove(
-                        rack_used * p.joker_weight,
-                        kept,
-                        pins - kept,
-                        freed,
-                        loose_used,
-                        rack_used,
-                        opening,
-                    )
-                )
+        for freed, loose_used, rack_used in _joker_choices(free, loose, rack):
+            jokers = (pins, freed, loose_used, rack_used)
+            if empty and any(jokers):
+                continue
+            value = self._split(column, shares, jokers, rules, number)
+            if value is None:
+                continue
+            opening = value
+            if p.opening is not None and p.opening.every_meld:
+                numbered = sum(t + r for t, r in shares)
+                counted = numbered + (sum(jokers) if p.opening.jokers_count else 0)
+                opening = number * counted
+            out.append(
+                GroupMove(rack_used * p.joker_weight, pins, freed, loose_used, rack_used, opening)
+            )
         return out
 
     def _split(

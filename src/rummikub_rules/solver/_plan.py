@@ -8,7 +8,8 @@
 3. **Exact.** The general search (:mod:`._search`) with every rule in force, for each reading of
    the table's ambiguous melds and (under ``replace``) each *fate* of the table's jokers: kept,
    or freed with the tiles that take its place laid from the rack or standing in its place.
-   Under ``rearrange`` the search frees jokers itself, cell by cell. Each answer is verified.
+   Each fate's bound and relaxed play come from the fast search where it applies, so most
+   fates are settled without the general search. Each answer is verified.
 
 Steps 1 and 2 use the fast search (:mod:`._fast`) where the meld rules are the standard ones,
 else the general search. Where the player has not opened, the opening is the best set of new
@@ -33,6 +34,7 @@ from rummikub_rules.solver._budget import Budget, BudgetSpent
 from rummikub_rules.solver._fast import FastSearch
 from rummikub_rules.solver._grid import NEG, Counts, FoundMeld, Grid, Objective, grid_of, weights
 from rummikub_rules.solver._groups import GroupClaim, GroupRules
+from rummikub_rules.solver._hosts import Stock, hosts
 from rummikub_rules.solver._position import (
     Containers,
     Roles,
@@ -175,78 +177,191 @@ class _Plan:
     # -- opened ----------------------------------------------------------------------------------
 
     def _opened(self) -> None:
-        relaxed = self._relaxed()
-        if relaxed is None:
-            return  # nothing can be laid, even with the rules of jokers set aside
-        bound, melds = relaxed
-        if self._offer(melds) == bound:
-            return
-        choices = list(readings(self.table, self.grid, self.edition))
-        if not self.edition.joker_melds_extend_only:
-            for roles in choices:
-                self._pinned(roles)
-                if self.floor >= bound:
-                    return
-        for roles in choices:
-            self._exact(roles, bound)
-            if self.floor >= bound:
-                return
-
-    def _relaxed(self) -> tuple[int, list[Meld]] | None:
-        """The best play with every table joker free and no joker rule: (score, melds)."""
         table = self._counts(t for m in self.table.melds for t in m.tiles)
         assert table is not None
         jokers = sum(m.jokers for m in self.table.melds)
-        if self._fast_applies(jokers + self._rack_jokers()):
-            return self._fast(table, loose=jokers)
-        return self._general(self._problem(table, loose=jokers), 0)
-
-    def _pinned(self, roles: Roles) -> None:
-        """The best play keeping every table joker in its role (legal: nothing is retrieved)."""
-        table = self._counts(t for m in self.table.melds for t in m.tiles)
-        assert table is not None
-        run_pins, group_pins = self._pins(roles.jokers)
-        if self._fast_applies(len(roles.jokers) + self._rack_jokers()) and not roles.roleless:
-            found = self._fast(table, pins=(run_pins, group_pins))
-        else:
-            problem = self._problem(
-                table, loose=roles.roleless, run_pins=run_pins, group_pins=group_pins
-            )
-            found = self._general(problem, self.floor)
-        if found is not None:
-            self._offer(found[1])
-
-    def _exact(self, roles: Roles, bound: int) -> None:
-        """Every rule in force, for one reading of the table's melds (see the docstring)."""
-        table = self._counts(t for m in self.table.melds for t in m.tiles)
-        assert table is not None
-        edition = self.edition
-        hosts = edition.freed_joker_rack_tiles > 0 or edition.freed_joker_new_meld
-        run_claims: list[Claim] = []
-        group_claims: list[tuple[int, GroupClaim]] = []
-        if edition.joker_melds_extend_only:
-            run_claims, group_claims = locked(self.table, roles, self.grid)
-        if edition.joker_retrieval is JokerRetrieval.REARRANGE:
-            run_pins, group_pins = self._pins(roles.jokers)
-            problem = self._problem(
-                table,
-                loose=roles.roleless,
-                run_pins=run_pins,
-                group_pins=group_pins,
-                may_free=True,
-                hosts=hosts,
-                run_claims=run_claims,
-                group_claims=group_claims,
-            )
-            self._search_exact(problem)
+        if not jokers:
+            # No joker of the table: no joker rule applies, the relaxation is the problem.
+            found = self._relaxed(table, 0)
+            if found is not None:
+                self._offer(found)
             return
-        fates = sorted(self._fates(roles, table), key=lambda f: -f[0])
-        for fate_bound, search in fates:
-            if fate_bound <= self.floor:
-                break
-            self._run(search)
+        bound = self._relaxed_bound(table, jokers)
+        if bound <= 0:
+            return  # nothing can be laid, even with the rules of jokers set aside
+        for roles in readings(self.table, self.grid, self.edition):
+            self._exact(roles, bound, table)
             if self.floor >= bound:
                 return
+
+    def _relaxed(self, table: Counts, jokers: int) -> list[Meld] | None:
+        """The best play with ``jokers`` table jokers free to go anywhere, no joker rule."""
+        if self._fast_applies(jokers + self._rack_jokers()):
+            search = self._fast_search(table, loose=jokers)
+            found = None if search is None else self._fast_solve(search, self.floor)
+        else:
+            found = self._general(self._problem(table, loose=jokers), self.floor)
+        return None if found is None else found[1]
+
+    def _relaxed_bound(self, table: Counts, jokers: int) -> int:
+        """An upper bound on every play: table jokers free, no joker rule (``NEG``: none)."""
+        if self._fast_applies(jokers + self._rack_jokers()):
+            search = self._fast_search(table, loose=jokers)
+            return NEG if search is None else search.bound()
+        problem = self._problem(table, loose=jokers)
+        return NEG if problem is None else Search(problem, self.budget).bound()
+
+    def _exact(self, roles: Roles, bound: int, table: Counts) -> None:
+        """Every rule in force, for one reading of the table's melds, fate by fate (see
+        :meth:`_fates`): first the fate keeping every joker (its play is legal unless melds
+        are locked), then the others, best bound first. A fate's relaxation (the freed jokers
+        free) is solved by the fast search where it applies: if it does not beat the best play
+        so far, the fate is done; if the referee accepts its play, that play is the fate's
+        best. Otherwise the exact search decides."""
+        fates = []
+        for fate in self._fates(roles):
+            fate_bound, fast = self._fate_bound(fate, roles, table)
+            if fate_bound > self.floor:
+                fates.append((fate.freed > 0, -fate_bound, len(fates), fast, fate))
+        fates.sort(key=lambda f: f[:3])
+        for _, minus_bound, _, fast, fate in fates:
+            if -minus_bound <= self.floor:
+                continue
+            if fast is not None:
+                found = self._fast_solve(fast, self.floor)
+                if found is None:
+                    continue  # not even the relaxation beats the best play so far
+                if self._offer(found[1]) == found[0] and not (fate.claims or fate.group_claims):
+                    continue  # the relaxation's best play is legal: the fate's best
+            if fast is not None and fate.freed and self._hosts_rule and not (
+                fate.claims or fate.group_claims
+            ):
+                stock = Stock(
+                    table,
+                    self._rack_counts(),
+                    self._rack_jokers(),
+                    roles.roleless,
+                    *self._pins(fate.kept),
+                )
+                self._host_search(stock, fate.freed, fate.low, (), None, 0, 0)
+            else:
+                problem = self._fate_problem(fate, roles, table)
+                if problem is not None:
+                    search = Search(problem, self.budget, first=self.first)
+                    if search.bound() > self.floor:
+                        self._run(search)
+            if self.floor >= bound:
+                return
+
+    @property
+    def _hosts_rule(self) -> bool:
+        """Whether a freed joker must go into a host meld (rack tiles, or a new meld)."""
+        return self.edition.freed_joker_rack_tiles > 0 or self.edition.freed_joker_new_meld
+
+    def _host_search(
+        self,
+        stock: Stock,
+        freed: int,
+        demanded: Counts,
+        taken: tuple[Meld, ...],
+        laid: Counts | None,
+        laid_jokers: int,
+        gained: int,
+    ) -> None:
+        """The best plays whose ``freed`` freed jokers go into hosts (:mod:`._hosts`): each
+        host in turn, the rest solved by the fast search (with no freed joker left, exactly;
+        else by the next host). ``taken`` are the hosts laid so far, scoring ``gained`` and
+        laying ``laid`` rack tiles and ``laid_jokers`` rack jokers."""
+        pins = (stock.run_pins, stock.group_pins)
+        run = self._fast_search(
+            stock.table,
+            loose=stock.loose + freed,
+            rack_jokers=stock.rack_jokers,
+            pins=pins,
+            demanded=demanded,
+            rack=stock.rack,
+            laid=laid,
+            laid_jokers=laid_jokers,
+        )
+        if run is None or run.bound() + gained <= self.floor:
+            return
+        found = self._fast_solve(run, self.floor - gained)
+        if found is None:
+            return  # not even with the freed jokers anywhere
+        if not freed:
+            self._offer([*taken, *found[1]])
+            return
+        edition = self.edition
+        old = containers(self.table, self.grid) if edition.freed_joker_new_meld else None
+        options = hosts(
+            self.grid,
+            stock,
+            freed=freed,
+            need=edition.freed_joker_rack_tiles,
+            old=old,
+            distinct=edition.group_colors_distinct,
+        )
+        scored = sorted(
+            ((h.score(self.weights, self.joker_weight), index, h) for index, h in enumerate(options)),
+            key=lambda x: (-x[0], x[1]),
+        )
+        for score, _, host in scored:
+            rest = host.rest(stock)
+            now_laid = [
+                [a - b for a, b in zip(x, y, strict=True)]
+                for x, y in zip(stock.rack, rest.rack, strict=True)
+            ]
+            if laid is not None:
+                now_laid = [_plus(x, y) for x, y in zip(now_laid, laid, strict=True)]
+            self._host_search(
+                rest,
+                freed - host.freed,
+                demanded,
+                (*taken, self.grid.meld(host.meld)),
+                now_laid,
+                laid_jokers + stock.rack_jokers - rest.rack_jokers,
+                gained + score,
+            )
+
+    def _rack_counts(self) -> Counts:
+        rack = self._counts(self.rack)
+        assert rack is not None
+        return rack
+
+    def _fate_bound(
+        self, fate: _Fate, roles: Roles, table: Counts
+    ) -> tuple[int, _FastRun | None]:
+        """An upper bound on a fate's plays, and (where the fast search applies) the fast
+        search of its relaxation: the kept jokers pinned, the freed ones free, no claim."""
+        jokers = len(fate.kept) + fate.freed + roles.roleless + self._rack_jokers()
+        if self._fast_applies(jokers):
+            fast = self._fast_search(
+                table,
+                loose=fate.freed + roles.roleless,
+                pins=self._pins(fate.kept),
+                demanded=fate.low,
+            )
+            return (NEG, None) if fast is None else (fast.bound(), fast)
+        problem = self._fate_problem(fate, roles, table)
+        if problem is None:
+            return NEG, None
+        return Search(problem, self.budget).bound(), None
+
+    def _fate_problem(self, fate: _Fate, roles: Roles, table: Counts) -> Problem | None:
+        edition = self.edition
+        hosts = edition.freed_joker_rack_tiles > 0 or edition.freed_joker_new_meld
+        run_pins, group_pins = self._pins(fate.kept)
+        return self._problem(
+            table,
+            loose=roles.roleless + (0 if hosts else fate.freed),
+            freed=fate.freed if hosts else 0,
+            run_pins=run_pins,
+            group_pins=group_pins,
+            hosts=hosts,
+            run_claims=fate.claims,
+            group_claims=fate.group_claims,
+            demanded=fate.low,
+        )
 
     def _search_exact(self, problem: Problem | None) -> None:
         if problem is not None:
@@ -257,13 +372,13 @@ class _Plan:
         if found is not None:
             self._offer(found[1])
 
-    # -- replace: the fates of the table's jokers ------------------------------------------------
+    # -- the fates of the table's jokers -----------------------------------------------------------
 
-    def _fates(self, roles: Roles, table: Counts) -> Iterator[tuple[int, Search]]:
-        """Under ``replace``: per way to say which jokers are freed and what takes each one's
-        place, its bound and its search."""
+    def _fates(self, roles: Roles) -> Iterator[_Fate]:
+        """Every way to say which jokers are freed (identical jokers alike) and, under
+        ``replace``, what takes each freed one's place (RULES.md 4.5)."""
         edition = self.edition
-        hosts = edition.freed_joker_rack_tiles > 0 or edition.freed_joker_new_meld
+        replace = edition.joker_retrieval is JokerRetrieval.REPLACE
         in_place = edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
         run_claims: list[Claim] = []
         group_claims: list[tuple[int, GroupClaim]] = []
@@ -274,7 +389,9 @@ class _Plan:
             kinds.setdefault(joker.identity, []).append(joker)
         per_kind = []
         for jokers in kinds.values():
-            options = self._replacements(jokers[0], in_place)
+            options: list[_Replacement | None] = [None]
+            if replace:
+                options = list(self._replacements(jokers[0], in_place))
             per_kind.append(
                 [
                     (freed, combo)
@@ -284,7 +401,7 @@ class _Plan:
             )
         for choice in itertools.product(*per_kind):
             kept: list[TableJoker] = []
-            low = [[0] * self.grid.rows for _ in self.grid.numbers]
+            low = self.grid.zeros()
             claims = list(run_claims)
             claims_g = list(group_claims)
             freed = 0
@@ -292,25 +409,9 @@ class _Plan:
                 kept.extend(jokers[count:])
                 freed += count
                 for replacement in combo:
-                    replacement.apply(low, claims, claims_g)
-            run_pins, group_pins = self._pins(kept)
-            problem = self._problem(
-                table,
-                loose=roles.roleless + (0 if hosts else freed),
-                freed=freed if hosts else 0,
-                run_pins=run_pins,
-                group_pins=group_pins,
-                hosts=hosts,
-                run_claims=claims,
-                group_claims=claims_g,
-                demanded=low,
-            )
-            if problem is None:
-                continue
-            search = Search(problem, self.budget, first=self.first)
-            fate_bound = search.bound()
-            if fate_bound != NEG:
-                yield fate_bound, search
+                    if replacement is not None:
+                        replacement.apply(low, claims, claims_g)
+            yield _Fate(tuple(kept), freed, low, tuple(claims), tuple(claims_g))
 
     def _replacements(self, joker: TableJoker, in_place: bool) -> list[_Replacement]:
         """The ways a freed joker's place may be taken (RULES.md 4.5, ``replace``)."""
@@ -427,44 +528,81 @@ class _Plan:
         pins: tuple[Counts, list[int]] | None = None,
         floor: int | None = None,
     ) -> tuple[int, list[Meld]] | None:
-        """The fast search, with the rack bounds folded in: tiles that must be laid join the
-        table (their score added back), and at most the allowed copies stay on the rack."""
-        rack = self._counts(self.rack)
-        assert rack is not None
+        """The fast search's best play above ``floor`` (default: the best play so far)."""
+        search = self._fast_search(table, loose=loose, rack_jokers=rack_jokers, pins=pins)
+        if search is None:
+            return None
+        return self._fast_solve(search, self.floor if floor is None else floor)
+
+    def _fast_search(
+        self,
+        table: Counts,
+        *,
+        loose: int = 0,
+        rack_jokers: int | None = None,
+        pins: tuple[Counts, list[int]] | None = None,
+        demanded: Counts | None = None,
+        rack: Counts | None = None,
+        laid: Counts | None = None,
+        laid_jokers: int = 0,
+    ) -> _FastRun | None:
+        """The fast search, with the bounds on laid tiles folded in: tiles that must be laid
+        join the table (their score added back), and at most the allowed copies stay on the
+        rack. ``demanded`` adds tiles that must be laid (what takes a freed joker's place);
+        ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are what is laid already (by
+        hosts). ``None`` if the bounds cannot be met."""
+        if rack is None:
+            rack = self._counts(self.rack)
+            assert rack is not None
+        else:
+            rack = [list(row) for row in rack]
         low, high = self._rack_bounds()
+        if demanded is not None:
+            low = [_plus(x, y) for x, y in zip(low, demanded, strict=True)]
+        if laid is not None:
+            low = [[max(0, a - b) for a, b in zip(x, y, strict=True)] for x, y in zip(low, laid, strict=True)]
+            high = [[a - b for a, b in zip(x, y, strict=True)] for x, y in zip(high, laid, strict=True)]
         forced = 0
         table = [list(row) for row in table]
         for column, row_counts in enumerate(rack):
             for row, count in enumerate(row_counts):
-                must = min(count, low[column][row])
+                must = low[column][row]
+                if must > min(count, high[column][row]):
+                    return None
                 table[column][row] += must
                 forced += must * self.weights[column]
                 row_counts[row] = min(count, high[column][row]) - must
         jokers = self._rack_jokers() if rack_jokers is None else rack_jokers
-        jokers_low, jokers_high = self.laid.get(JOKER, (0, jokers))
-        must_jokers = min(jokers, jokers_low)
-        forced += must_jokers * self.joker_weight
+        jokers_low, jokers_high = self.laid.get(JOKER, (0, self._rack_jokers()))
+        jokers_low = max(0, jokers_low - laid_jokers)
+        jokers_high -= laid_jokers
+        if jokers_low > jokers or jokers_high < 0:
+            return None
+        forced += jokers_low * self.joker_weight
         search = FastSearch(
             table,
             rack,
             self.weights,
             budget=self.budget,
-            jokers=(loose + must_jokers, min(jokers, jokers_high) - must_jokers),
+            jokers=(loose + jokers_low, min(jokers, jokers_high) - jokers_low),
             joker_weight=self.joker_weight,
             pins=pins,
             first=self.first,
         )
-        floor = (self.floor if floor is None else floor) - forced
+        return _FastRun(search, forced)
+
+    def _fast_solve(self, run: _FastRun, floor: int) -> tuple[int, list[Meld]] | None:
+        """Solve a fast search above ``floor``; past the budget, offer what it found."""
         try:
-            found = search.solve(floor)
+            found = run.search.solve(floor - run.forced)
         except BudgetSpent:
-            partial = search.best_found()
+            partial = run.search.best_found()
             if partial is not None:
                 self._offer([self.grid.meld(m) for m in partial[1]])
             raise
         if found is None:
             return None
-        return found[0] + forced, [self.grid.meld(m) for m in found[1]]
+        return found[0] + run.forced, [self.grid.meld(m) for m in found[1]]
 
     def _general(self, problem: Problem | None, floor: int) -> tuple[int, list[Meld]] | None:
         if problem is None:
@@ -497,7 +635,6 @@ class _Plan:
         rack_jokers: int | None = None,
         run_pins: Counts | None = None,
         group_pins: list[int] | None = None,
-        may_free: bool = False,
         hosts: bool = False,
         run_claims: Sequence[Claim] = (),
         group_claims: Sequence[tuple[int, GroupClaim]] = (),
@@ -526,8 +663,7 @@ class _Plan:
         group_pins = group_pins or [0] * grid.columns
         pins = sum(map(sum, run_pins)) + sum(group_pins)
         total = loose + freed + jokers + pins
-        may_free = may_free and pins > 0
-        hosts = hosts and (may_free or freed > 0)
+        hosts = hosts and freed > 0
         found = containers(self.table, grid) if hosts and edition.freed_joker_new_meld else None
         need = edition.freed_joker_rack_tiles if hosts else 0
         cap = edition.max_jokers_per_meld
@@ -579,7 +715,6 @@ class _Plan:
             rack_jokers=jokers,
             jokers_low=jokers_low,
             jokers_high=min(jokers, jokers_high),
-            may_free=may_free,
             opening=opening,
         )
 
@@ -625,6 +760,31 @@ class _Plan:
         return low, high
 
 
+@attrs.frozen
+class _Fate:
+    """What happens to the table's jokers: those kept in their roles, how many are freed, and
+    (under ``replace``) the tiles demanded from the rack and the melds claimed in place."""
+
+    kept: tuple[TableJoker, ...]
+    freed: int
+    low: Counts = attrs.field(eq=False)
+    claims: tuple[Claim, ...] = ()
+    group_claims: tuple[tuple[int, GroupClaim], ...] = ()
+
+
+@attrs.frozen
+class _FastRun:
+    """A fast search and the score of the tiles it was told to lay (added to its answers)."""
+
+    search: FastSearch = attrs.field(eq=False)
+    forced: int
+
+    def bound(self) -> int:
+        """An upper bound on its answers (``NEG`` if none)."""
+        bound = self.search.bound()
+        return bound if bound == NEG else bound + self.forced
+
+
 class _Done(Exception):  # noqa: N818 (an internal signal)
     """A legal play was found and any will do."""
 
@@ -665,6 +825,10 @@ class _GroupInPlace:
 
 
 _Replacement = _FromRack | _RunInPlace | _GroupInPlace
+
+
+def _plus(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    return [x + y for x, y in zip(a, b, strict=True)]
 
 
 def _freeze(grid: Counts) -> tuple[tuple[int, ...], ...]:

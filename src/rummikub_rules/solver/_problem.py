@@ -7,9 +7,10 @@ coordinates (see :mod:`._grid`): ``table[column][row]`` numbered tiles that must
 
 Jokers come in four kinds (see :mod:`._runs`): *pinned* table jokers kept in their role
 (``run_pins[column][row]`` stand for that tile in a run, ``group_pins[column]`` in a group of
-that number), table jokers *freed* from their role (``freed``; with ``may_free`` the search may
-also free pinned ones, cell by cell), *loose* table jokers that may go anywhere, and *rack*
-jokers (optional, each scoring ``joker_weight``).
+that number), table jokers *freed* from their role (``freed``: where the edition says so, only
+into a *host* meld), *loose* table jokers that may go anywhere, and *rack* jokers (optional,
+each scoring ``joker_weight``). Which jokers are kept and which freed is the plan's choice
+(a *fate*, see :mod:`._plan`).
 """
 
 from __future__ import annotations
@@ -67,7 +68,6 @@ class Problem:
     rack_jokers: int = 0
     jokers_low: int = 0
     jokers_high: int = 0
-    may_free: bool = False
     opening: Opening | None = None
 
     @property

@@ -127,6 +127,9 @@ class RunRules:
     opening: bool = False
     high: bool = False
     cyclic: bool = False
+    #: Under ``full``, a relaxation: runs touching either end of the grid may have any length
+    #: (a run going round is a tail and a head), and no head waits for its tail.
+    loose_ends: bool = False
 
     @property
     def plain(self) -> bool:
@@ -389,7 +392,7 @@ class RunStates:
         for rid, indices in groups:
             options = self.extensions(rid, cell)
             may_stop = self._may_stop(rid)
-            head = self.rules.cyclic and self.facts[rid].edge
+            head = self.rules.cyclic and self.facts[rid].edge and not self.rules.loose_ends
             grown: dict[tuple[object, ...], list[Placed]] = {}
             for (left, new, heads, taken), placed in partial.items():
                 usable = [o for o in options if left[o[0]]]
@@ -450,6 +453,8 @@ class RunStates:
     def finished(self, sid: int, row: int) -> bool:
         """Whether the runs open after the last column all end validly (joining heads)."""
         runs, extra = self.states[sid]
+        if self.rules.loose_ends:
+            return True
         if not self.rules.cyclic:
             return all(self.closable(rid) for rid in runs)
         return self._join(list(runs), list(extra), row)

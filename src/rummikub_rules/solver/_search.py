@@ -31,8 +31,8 @@ class State(NamedTuple):
     colours: tuple[int, ...]
     #: What the colours gave to the current column's groups (see ``GroupRules.fold``).
     shares: tuple[tuple[int, int], ...]
-    #: Freed jokers laid minus jokers freed so far (0 at the end).
-    balance: int
+    #: Freed jokers laid.
+    freed: int
     #: Loose table jokers laid.
     loose: int
     #: Rack jokers laid.
@@ -62,12 +62,10 @@ class Search:
         self.moves = Moves(problem, self.runs)
         self.steps = problem.rows + 1
         self.positions = problem.columns * self.steps
-        lent = problem.freed + problem.loose + problem.rack_jokers
-        if problem.may_free:
-            lent += problem.pins
-        self.lent = lent
-        self.bounds = ColourBounds(problem, self.runs, lent)
-        self.pins_from = self._pins_from()
+        hosts = problem.runs.hosts
+        self.lent = problem.loose + problem.rack_jokers + (0 if hosts else problem.freed)
+        self.bounds = ColourBounds(problem, self.runs, self.lent, problem.freed)
+        self.absorb = self._absorbing()
         self.memo: list[dict[State, tuple[int, bool]]] = [{} for _ in range(self.positions + 1)]
         self.choice: list[dict[State, tuple[Move, State]]] = [{} for _ in range(self.positions)]
         self.path: list[tuple[Move, State] | None] = [None] * self.positions
@@ -78,7 +76,7 @@ class Search:
     def start(self) -> State:
         """The state before the first step."""
         p = self.p
-        return State((self.runs.empty,) * p.rows, self._empty_shares(0), -p.freed, 0, 0, 0)
+        return State((self.runs.empty,) * p.rows, self._empty_shares(0), 0, 0, 0, 0)
 
     def solve(self, floor: int) -> Found | None:
         """The best play scoring more than ``floor`` (``None`` if there is none).
@@ -189,8 +187,8 @@ class Search:
         shares: tuple[tuple[int, int], ...],
     ) -> State | None:
         p = self.p
-        balance = state.balance + move.freed - move.unpinned
-        if balance > 0 and not p.may_free:
+        freed = state.freed + move.freed
+        if freed > p.freed:
             return None
         opening = state.opening + move.opening
         if p.opening is not None:
@@ -198,19 +196,19 @@ class Search:
         return State(
             colours,
             shares,
-            balance,
+            freed,
             state.loose + move.loose,
             state.rack_jokers + move.rack_jokers,
             opening,
         )
 
     def _free(self, pos: int, state: State) -> int:
-        """How many freed jokers may still be laid from ``pos`` on."""
-        return max(0, self.pins_from[pos] - state.balance)
+        """How many freed jokers are still to be laid."""
+        return self.p.freed - state.freed
 
     def _finished(self, state: State) -> bool:
         p = self.p
-        if state.balance != 0 or state.loose != p.loose or state.rack_jokers < p.jokers_low:
+        if state.freed != p.freed or state.loose != p.loose or state.rack_jokers < p.jokers_low:
             return False
         if p.opening is not None and state.opening < p.opening.threshold:
             return False
@@ -232,8 +230,6 @@ class Search:
         if pos == self.positions:
             return 0 if self._finished(state) else NEG
         column, step = divmod(pos, self.steps)
-        if state.balance > self.pins_from[pos] or state.loose > p.loose:
-            return NEG
         if p.opening is not None:
             # Tiles given to this column's groups count once the groups are made.
             waiting = p.grid.numbers[column] * p.groups[column].rack_tiles(state.shares)
@@ -243,21 +239,15 @@ class Search:
             self.bounds.values(row, column + 1 if row < step else column, sid)
             for row, sid in enumerate(state.colours)
         ]
-        lent = self._lent(pos, state)
-        total = share(rows, lent)
+        lent = (p.loose - state.loose) + (p.rack_jokers - state.rack_jokers)
+        if not p.runs.hosts:
+            lent += p.freed - state.freed
+        freed = p.freed - state.freed if p.runs.hosts else 0
+        total = share(rows, min(lent, self.lent), freed, self.lent, self.absorb[pos])
         if total == NEG:
             return NEG
         rack_left = min(p.rack_jokers, p.jokers_high) - state.rack_jokers
         return total + rack_left * p.joker_weight
-
-    def _lent(self, pos: int, state: State) -> int:
-        """Jokers still to lay or layable: freed, loose, rack (and pins left, ``may_free``)."""
-        p = self.p
-        owed = max(0, -state.balance)
-        if p.may_free:
-            owed = max(0, self.pins_from[pos] - state.balance)
-        lent = owed + (p.loose - state.loose) + (p.rack_jokers - state.rack_jokers)
-        return min(lent, self.lent)
 
     def _opening_left(self, pos: int) -> int:
         """The most opening points the steps from ``pos`` on could still add."""
@@ -274,7 +264,9 @@ class Search:
             column, step = divmod(pos, self.steps)
             here = 0
             if step < p.rows:
-                here = p.grid.numbers[column] * (p.rack[column][step])
+                # The 1s played high come from the first column's rack tiles.
+                source = 0 if p.grid.high and column == p.columns - 1 else column
+                here = p.grid.numbers[column] * p.rack[source][step]
             suffix[pos] = suffix[pos + 1] + here
         jokers = p.rack_jokers * top
         return [s + jokers for s in suffix]
@@ -315,15 +307,21 @@ class Search:
         rules = self.p.groups[column]
         return rules.fold([(0, 0)] * self.p.rows)
 
-    def _pins_from(self) -> list[int]:
-        """Per step, the pinned jokers at that step or later that may still be freed."""
+    def _absorbing(self) -> list[int]:
+        """Per step, how many freed jokers the groups of the columns not yet finished could
+        take (a relaxation: a column whose tiles could make a group with the rack tiles a
+        host needs takes as many as it has tiles)."""
         p = self.p
         out = [0] * (self.positions + 1)
-        if not p.may_free:
-            return out
+        need = p.runs.need
+        caps = self.moves.caps
         for pos in range(self.positions - 1, -1, -1):
             column, step = divmod(pos, self.steps)
-            here = p.run_pins[column][step] if step < p.rows else p.group_pins[column]
+            here = 0
+            if step == p.rows and caps[column]:
+                rack = sum(p.rack[column]) + p.rack_jokers
+                tiles = sum(p.table[column]) + sum(p.rack[column])
+                here = tiles if rack >= need else 0
             out[pos] = out[pos + 1] + here
         return out
 
