@@ -12,6 +12,7 @@ and (in later modules) a turn referee, a game state machine, scoring and a solve
 from __future__ import annotations
 
 from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout
+from rummikub_rules.comparison import Comparison, compare
 from rummikub_rules.editions import (
     CLASSIC,
     EDITIONS,
@@ -71,6 +72,7 @@ __all__ = [
     "Action",
     "Code",
     "Color",
+    "Comparison",
     "Deal",
     "Difference",
     "Draw",
@@ -118,6 +120,7 @@ __all__ = [
     "best_play",
     "can_play",
     "check_turn",
+    "compare",
     "dumps",
     "format_tile",
     "format_tiles",

@@ -26,6 +26,7 @@ from rummikub_rules.tiles import STANDARD_SET, XP_SET, TileSet
 __all__ = [
     "CLASSIC",
     "EDITIONS",
+    "TURN_RULE_FIELDS",
     "Difference",
     "Edition",
     "FirstPlayer",
@@ -181,6 +182,24 @@ def _text(instance: object, attribute: attrs.Attribute[str], value: str) -> None
         raise InvalidTypeError(f"{attribute.name} must be a str, got {excerpt(value)}")
 
 
+#: The rule fields that ``check_turn`` reads (RULES.md 1, 2 and 4); the others are game rules.
+TURN_RULE_FIELDS: Final = (
+    "tile_set",
+    "run_wrap",
+    "group_colors_distinct",
+    "max_jokers_per_meld",
+    "initial_meld_points",
+    "joker_in_initial_meld",
+    "opening_may_use_table",
+    "joker_retrieval",
+    "replacement_from",
+    "group_joker_replacement",
+    "freed_joker_rack_tiles",
+    "freed_joker_new_meld",
+    "joker_melds_extend_only",
+)
+
+
 @attrs.frozen
 class Difference:
     """One rule field whose value differs between two editions."""
@@ -262,6 +281,17 @@ class Edition:
     def rule_fields(cls) -> tuple[str, ...]:
         """The names of the rule fields, in RULES.md order (labels excluded)."""
         return tuple(a.name for a in attrs.fields(cls) if a.eq)
+
+    @property
+    def turn_rules(self) -> tuple[tuple[str, object], ...]:
+        """The fields that decide a turn's verdict, with their values (:data:`TURN_RULE_FIELDS`).
+
+        Two editions with equal ``turn_rules`` judge every turn alike.
+
+        >>> EDITIONS["classic"].turn_rules == EDITIONS["tournament"].turn_rules
+        True
+        """
+        return tuple((name, getattr(self, name)) for name in TURN_RULE_FIELDS)
 
     def evolve(self, **changes: Any) -> Edition:
         """A copy with some rules changed; it is called ``custom`` unless ``name`` is given.
