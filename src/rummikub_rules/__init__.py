@@ -61,7 +61,7 @@ from rummikub_rules.state import GameSetupError, GameState, IllegalMove
 from rummikub_rules.tiles import JOKER, STANDARD_SET, XP_SET, Color, Tile, TileSet
 from rummikub_rules.turns import Code, Verdict, Violation, check_turn
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.2.0.dev0"
 
 __all__ = [
     "CLASSIC",
