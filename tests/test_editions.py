@@ -370,3 +370,27 @@ def test_only_sabra_1978_lets_a_freed_joker_go_back_into_an_old_meld() -> None:
 def test_edition_construction_errors_are_rummikub_errors(changes: dict[str, Any]) -> None:
     with pytest.raises(RummikubError):
         CLASSIC.evolve(**changes)
+
+
+def test_presets_print_as_their_place_in_editions() -> None:
+    assert [repr(edition) for edition in EDITIONS.values()] == [
+        f"EDITIONS[{name!r}]" for name in EDITIONS
+    ]
+
+
+@pytest.mark.parametrize(
+    "edition",
+    [
+        CLASSIC.evolve(joker_penalty=50),
+        CLASSIC.evolve(),
+        EDITIONS["xp"].evolve(name="xp-6", run_wrap="full"),
+        CLASSIC.evolve(tile_set=TileSet(numbers=range(3, 11), copies=3, jokers=8), deal_size=7),
+        EDITIONS["us-1980"].evolve(joker_in_initial_meld="zero", turn_seconds=None),
+    ],
+    ids=repr,
+)
+def test_a_custom_edition_repr_pastes_back(edition: Edition) -> None:
+    again = eval(repr(edition), {"EDITIONS": EDITIONS, "TileSet": TileSet})
+    assert again == edition
+    assert again.name == edition.name
+    assert len(repr(edition)) < 200

@@ -314,6 +314,31 @@ class Edition:
     def __str__(self) -> str:
         return self.name
 
+    def __repr__(self) -> str:
+        """``EDITIONS['classic']`` for a preset; the nearest preset and its changes otherwise.
+
+        >>> EDITIONS["pl-2026"]
+        EDITIONS['pl-2026']
+        >>> CLASSIC.evolve(joker_penalty=50, run_wrap="one_high")
+        EDITIONS['classic'].evolve(run_wrap='one_high', joker_penalty=50)
+        """
+        presets = list(EDITIONS.values())
+        nearest = min(presets, key=lambda p: (len(self.diff(p)), p.name != self.name))
+        changes = [f"{d.field}={_pasteable(d.left)}" for d in self.diff(nearest)]
+        base = f"EDITIONS[{nearest.name!r}]"
+        if not changes and self.name == nearest.name:
+            return base
+        if self.name != "custom":
+            changes.append(f"name={self.name!r}")
+        return f"{base}.evolve({', '.join(changes)})"
+
+
+def _pasteable(value: object) -> str:
+    """A rule value as Python that ``evolve`` accepts: enums by their value."""
+    if isinstance(value, Choice):
+        return repr(value.value)
+    return repr(value)
+
 
 #: The current manufacturer's rules, the default edition everywhere (alias ``standard``).
 CLASSIC: Final = Edition(

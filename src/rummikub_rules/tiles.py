@@ -240,6 +240,19 @@ class TileSet:
             return self.copies
         return 0
 
+    def __repr__(self) -> str:
+        fields = []
+        if self.colors != tuple(Color):
+            fields.append(f"colors={''.join(c.value for c in self.colors)!r}")
+        if self.numbers != tuple(range(MIN_NUMBER, MAX_NUMBER + 1)):
+            fields.append(f"numbers=range({self.numbers[0]}, {self.numbers[-1] + 1})")
+        fields.extend(
+            f"{name}={getattr(self, name)}"
+            for name in ("copies", "jokers")
+            if getattr(self, name) != 2
+        )
+        return f"TileSet({', '.join(fields)})"
+
     def distinct_tiles(self) -> tuple[Tile, ...]:
         """Each numbered tile once, in rack order, then the joker if the set has any."""
         tiles = tuple(Tile(c, n) for c in self.colors for n in self.numbers)
