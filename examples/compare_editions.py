@@ -3,7 +3,7 @@
 Run it from the repository root::
 
     python examples/compare_editions.py
-    python examples/compare_editions.py "r2 r3 j r5 r6" "r1 r7 b8 b10" "r1 r2 r3 | r5 r6 r7 | b8 j b10"
+    python examples/compare_editions.py "r8 j r10" "r9" "r8 r9 r10 j"
 
 The arguments are the table before the turn, the player's rack and the table after it, in tile
 notation; the player has opened. The default is the rules' worked example of a joker freed by
