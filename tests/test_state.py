@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
 import pytest
 
 from rummikub_rules import (
@@ -20,6 +19,7 @@ from rummikub_rules import (
     Pass,
     Play,
     Timeout,
+    arrange,
     parse_table,
     parse_tiles,
 )
@@ -34,6 +34,29 @@ def _deal(racks: list[str], pool_front: str = "", edition: str = "classic") -> G
     for hand in hands:
         rest -= Counter(hand)
     return GameState.from_deal(hands, [*front, *sorted(rest.elements())], edition=ed)
+
+
+def _position(racks: list[str], pool: str = "", edition: str = "classic") -> GameState:
+    """A game under way: the racks and pool given, every other tile on the table, nobody opened.
+
+    The rest of the box is arranged into valid melds by the solver; the state has no deal.
+    """
+    ed = EDITIONS[edition]
+    hands = [parse_tiles(r) for r in racks]
+    rest = Counter(ed.tile_set.all_tiles()) - Counter(parse_tiles(pool))
+    for hand in hands:
+        rest -= Counter(hand)
+    table = arrange(sorted(rest.elements()), edition=ed)
+    assert table is not None
+    return GameState(
+        edition=ed,
+        racks=hands,
+        table=table,
+        pool=parse_tiles(pool),
+        current=0,
+        opened=(False,) * len(hands),
+        seed=0,
+    )
 
 
 def test_new_deals_fourteen_each_and_keeps_the_rest_as_pool() -> None:
@@ -113,7 +136,7 @@ def test_pass_while_tiles_remain_is_refused() -> None:
 
 
 def test_draw_from_empty_pool_is_refused() -> None:
-    game = attrs.evolve(_deal(["r1", "b1"]), pool=())
+    game = _position(["r1", "b1"])
     assert game.check(Draw()).codes == (Code.POOL_EMPTY,)
 
 
@@ -149,7 +172,7 @@ def test_failed_turn_that_would_leave_an_invalid_table_is_refused() -> None:
 
 
 def test_drawing_more_than_the_pool_holds_draws_what_is_left() -> None:
-    game = attrs.evolve(_deal(["r1", "b1"]), pool=parse_tiles("k5"))
+    game = _position(["r1", "b1"], pool="k5")
     after = game.apply(FailedTurn())
     assert after.racks[0] == parse_tiles("r1 k5")
     assert after.pool == ()
@@ -170,7 +193,7 @@ def test_scores_before_the_end_raise() -> None:
 
 
 def test_until_stuck_ends_after_a_full_round_of_passes() -> None:
-    game = attrs.evolve(_deal(["k5", "k9", "k1 r1 b1 o1 j"]), pool=())
+    game = _position(["k5", "k9", "k1 r1 b1 o1 j"])
     game = game.apply(Pass()).apply(Pass())
     assert not game.is_over
     game = game.apply(Pass())
@@ -180,8 +203,7 @@ def test_until_stuck_ends_after_a_full_round_of_passes() -> None:
 
 
 def test_one_more_round_after_the_last_tile_is_drawn() -> None:
-    game = _deal(["k5 k6", "k9 k10"], edition="tournament")
-    game = attrs.evolve(game, pool=parse_tiles("o1"))
+    game = _position(["k5 k6", "k9 k10"], pool="o1", edition="tournament")
     game = game.apply(Draw())  # seat 0 draws the last tile
     assert game.final_turns == 2
     game = game.apply(Pass())
@@ -208,7 +230,7 @@ def test_can_play_asks_the_solver_for_the_seat() -> None:
 
 
 def test_end_if_stuck_ends_a_pool_empty_game_where_nobody_can_move() -> None:
-    game = attrs.evolve(_deal(["k5", "k9"]), pool=())
+    game = _position(["k5", "k9"])
     over = game.end_if_stuck()
     assert over.is_over
     assert over.scores() == (4, -4)
@@ -216,7 +238,7 @@ def test_end_if_stuck_ends_a_pool_empty_game_where_nobody_can_move() -> None:
 
 
 def test_end_if_stuck_leaves_a_game_someone_can_still_play() -> None:
-    game = attrs.evolve(_deal(["r10 r11 r12 k1", "k9"]), pool=())
+    game = _position(["r10 r11 r12 k1", "k9"])
     assert game.end_if_stuck() is game
     with_pool = _deal(["k5", "k9"])
     assert with_pool.end_if_stuck() is with_pool
