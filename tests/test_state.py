@@ -18,11 +18,13 @@ from rummikub_rules import (
     IllegalMove,
     Pass,
     Play,
+    Table,
     Timeout,
     arrange,
     parse_table,
     parse_tiles,
 )
+from rummikub_rules._failed_turns import restored_table
 
 
 def _deal(racks: list[str], pool_front: str = "", edition: str = "classic") -> GameState:
@@ -242,3 +244,106 @@ def test_end_if_stuck_leaves_a_game_someone_can_still_play() -> None:
     assert game.end_if_stuck() is game
     with_pool = _deal(["k5", "k9"])
     assert with_pool.end_if_stuck() is with_pool
+
+
+# RULES.md 5: a failed turn draws its penalty before the lost tiles go into the pool ------------
+
+
+def test_failed_turn_player_cannot_draw_back_a_lost_tile() -> None:
+    # The pool is empty: the player draws nothing, and the lost r12 goes into the pool.
+    game = _position(["r9 r10 r11 r12 k1", "b1 b2"])
+    game = game.apply(Play(parse_table(f"{game.table} | r9 r10 r11 r12")))
+    game = game.apply(Pass())
+    assert game.current == 0
+    game = game.apply(FailedTurn(parse_tiles("r12")))
+    assert game.racks[0] == parse_tiles("k1")
+    assert game.pool == parse_tiles("r12")
+
+
+def test_failed_turn_draws_the_pool_before_the_lost_tiles_join_it() -> None:
+    game = _position(["r9 r10 r11 r12 k1", "b1 b2"], pool="o5 o6")
+    game = game.apply(Play(parse_table(f"{game.table} | r9 r10 r11 r12"))).apply(Draw())
+    assert game.pool == parse_tiles("o6")
+    after = game.apply(FailedTurn(parse_tiles("r12")))
+    assert after.racks[0] == parse_tiles("k1 o6")
+    assert after.pool == parse_tiles("r12")
+
+
+def test_failed_turn_draw_first_false_shuffles_lost_tiles_in_first() -> None:
+    # The order of version 1 documents: the lost tile may come straight back.
+    game = _position(["r9 r10 r11 r12 k1", "b1 b2"], edition="classic")
+    old_order = CLASSIC.evolve(failed_turn_draw_first=False)
+    game = GameState(
+        edition=old_order,
+        racks=game.racks,
+        table=game.table,
+        pool=game.pool,
+        current=0,
+        opened=game.opened,
+        seed=0,
+    )
+    game = game.apply(Play(parse_table(f"{game.table} | r9 r10 r11 r12"))).apply(Pass())
+    after = game.apply(FailedTurn(parse_tiles("r12")))
+    assert after.racks[0] == parse_tiles("k1 r12")
+    assert after.pool == ()
+
+
+def test_ruling_lost_tiles_back_in_the_pool_restart_the_last_round() -> None:
+    # tournament: one more round once the pool is empty. A failed turn in that round that
+    # sends a tile back to the pool leaves tiles to draw: the last round starts again when the
+    # pool is next emptied.
+    game = _position(["r9 r10 r11 r12 k1", "k5 k6", "b1 b2"], pool="o1", edition="tournament")
+    game = game.apply(Play(parse_table(f"{game.table} | r9 r10 r11 r12")))
+    game = game.apply(Draw())  # seat 1 draws the last tile
+    assert game.final_turns == 3
+    game = game.apply(FailedTurn(parse_tiles("r12")))  # seat 2 draws nothing, r12 to the pool
+    assert game.pool == parse_tiles("r12")
+    assert (game.final_turns, game.idle_turns) == (None, 0)
+    game = game.apply(Draw())
+    assert game.final_turns == 3
+    for _ in range(3):
+        assert not game.is_over
+        game = game.apply(Pass())
+    assert game.is_over
+
+
+def test_ruling_a_meld_whose_every_tile_is_lost_is_gone() -> None:
+    game = _position(["k1", "b1 b2"])
+    meld = game.table.melds[0]
+    after = game.apply(FailedTurn(meld.tiles))
+    assert after.table == Table(game.table.melds[1:])
+    assert sorted(after.pool) == sorted(meld.tiles)
+
+
+def test_failed_turn_takes_a_tile_off_the_earliest_meld_that_stays_valid() -> None:
+    table = parse_table("r1 r2 r3 r4 r5 r6 r7 | r4 r5 r6 | k4 b4 o4 r4")
+    assert restored_table(table, parse_tiles("r4"), CLASSIC) == parse_table(
+        "r1 r2 r3 | r5 r6 r7 | r4 r5 r6 | k4 b4 o4 r4"
+    )
+    assert restored_table(table, parse_tiles("r4 r4"), CLASSIC) == parse_table(
+        "r1 r2 r3 | r5 r6 r7 | r4 r5 r6 | k4 b4 o4"
+    )
+    assert restored_table(table, parse_tiles("r4 r4 r4"), CLASSIC) is None
+
+
+# Outcome: the verdict with the next state ------------------------------------------------------
+
+
+def test_step_returns_the_state_and_what_the_turn_laid() -> None:
+    game = _deal(["r8 j r10 k10 k11 k12 r9 b5 b6", "b1 b2"])
+    opening = game.step(Play(parse_table("r8 j r10 | k10 k11 k12")))
+    assert opening.seat == 0
+    assert sorted(opening.verdict.played) == sorted(parse_tiles("r8 j r10 k10 k11 k12"))
+    assert opening.state == game.apply(opening.action)
+    game = opening.state.apply(Draw())
+    freed = game.step(Play(parse_table("r8 r9 r10 | k10 k11 k12 | b5 b6 j")))
+    assert sorted(freed.verdict.played) == sorted(parse_tiles("r9 b5 b6"))
+    assert freed.verdict.retrieved_jokers == 1
+    assert freed.state.table == parse_table("r8 r9 r10 | k10 k11 k12 | b5 b6 j")
+
+
+def test_step_refuses_like_apply() -> None:
+    game = _deal(["k9 r9 b9 k1", "b1 b2"])
+    with pytest.raises(IllegalMove) as refused:
+        game.step(Play(parse_table("k9 r9 b9")))
+    assert refused.value.verdict.codes == (Code.INITIAL_MELD_TOO_LOW,)

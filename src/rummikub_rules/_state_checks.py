@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import Edition, PoolEmptyEnd
-from rummikub_rules.errors import excerpt
+from rummikub_rules.errors import InvalidTypeError, excerpt
 from rummikub_rules.melds import Table
 from rummikub_rules.records import Deal, deal_problem, inventory, tile_counts
 from rummikub_rules.scoring import GameResult, settle_game
@@ -29,10 +29,15 @@ __all__ = ["state_problem"]
 
 
 def state_problem(state: GameState) -> str | None:
-    """The first rule ``state`` breaks, as a sentence, or ``None`` for a valid state."""
+    """The first rule ``state`` breaks, as a sentence, or ``None`` for a valid state.
+
+    A field of the wrong type raises :class:`~rummikub_rules.errors.InvalidTypeError` instead.
+    """
+    problem = _types(state)
+    if problem is not None:
+        raise InvalidTypeError(f"not a state of a game: {problem}")
     return (
-        _types(state)
-        or _seats(state)
+        _seats(state)
         or _conservation(state)
         or _melds(state)
         or _counters(state)
