@@ -1,8 +1,9 @@
 """Random games played through GameState under random editions, checking the invariants.
 
 At every step: the edition's tile total is conserved across racks, table and pool; the table is
-always valid; the state passes every check of a state built by hand; an illegal action raises and changes nothing; a finished game's scores add up to
-zero and name the right winner; the game record round-trips through JSON and replays.
+always valid; the state passes every check of a state built by hand; an illegal action raises
+and changes nothing; a finished game's scores add up to zero and name the right winner; the
+game record round-trips through JSON and replays.
 """
 
 from __future__ import annotations
