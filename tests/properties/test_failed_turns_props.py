@@ -19,7 +19,7 @@ from rummikub_rules import strategies as rst
 from rummikub_rules._failed_turns import restored_table
 from rummikub_rules.editions import CLASSIC, Edition
 from rummikub_rules.melds import Meld, MeldKind, Table
-from rummikub_rules.tiles import Tile
+from rummikub_rules.tiles import Tile, TileSet
 
 EDITIONS = rst.editions(tile_sets=rst.tile_sets(min_colors=3, min_numbers=5))
 
@@ -92,3 +92,34 @@ def test_untouched_melds_stay_as_they_were(case: tuple[Table, list[Tile], Editio
         for meld in table.melds:
             if not named & set(meld.tiles):
                 assert meld in found.melds
+
+
+FOUR_COPIES = CLASSIC.evolve(tile_set=TileSet(copies=4, jokers=8))
+
+
+@st.composite
+def identical_melds(draw: st.DrawFn) -> tuple[Table, list[Tile], Edition]:
+    """Tables holding the same meld two to four times (and maybe another), where the copies of
+    a tile are interchangeable between identical melds."""
+    meld = draw(rst.melds(FOUR_COPIES, jokers=2))
+    copies = draw(st.integers(2, 4))
+    melds = [meld] * copies
+    other = draw(st.none() | rst.melds(FOUR_COPIES, jokers=0))
+    table = Table([*melds, *([] if other is None else [other])])
+    held = Counter(table.tiles)
+    if any(n > FOUR_COPIES.tile_set.count(tile) for tile, n in held.items()):
+        table = Table(melds)
+    tiles = list(table.tiles)
+    to_pool = draw(st.permutations(tiles))[: draw(st.integers(1, min(7, len(tiles))))]
+    return table, to_pool, FOUR_COPIES
+
+
+@given(identical_melds())
+def test_identical_melds_are_interchangeable(case: tuple[Table, list[Tile], Edition]) -> None:
+    table, to_pool, edition = case
+    found = restored_table(table, to_pool, edition)
+    valid = list(every_restoration(table, to_pool, edition))
+    if found is None:
+        assert valid == []
+    else:
+        assert found in valid
