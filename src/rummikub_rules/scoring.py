@@ -246,9 +246,11 @@ class Series:
                 raise ScoringError(
                     f"games[{number}] has {len(game.scores)} scores for {self.players} players"
                 )
+
+    def __attrs_post_init__(self) -> None:
         length = self.length
-        if length is not None and len(value) > length:
-            raise ScoringError(f"{len(value)} games for a series of {self._agreed()}")
+        if length is not None and len(self.games) > length:
+            raise ScoringError(f"{len(self.games)} games for a series of {self._agreed()}")
 
     def add(self, scores: Sequence[int], winners: int | Iterable[int]) -> Series:
         """The series with one more game, given its scores and its winner (or tied winners)."""
