@@ -325,7 +325,10 @@ def mutated_documents(draw: st.DrawFn) -> object:
     return doc
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=2 * settings().max_examples,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(mutated_documents())
 def test_fuzz_loads_gives_an_object_or_a_rummikub_error(doc: object) -> None:
     text = json.dumps(doc)

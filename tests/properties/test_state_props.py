@@ -28,6 +28,9 @@ from rummikub_rules import (
 from rummikub_rules import strategies as rst
 from rummikub_rules.actions import Action
 
+#: Each game here is played out turn by turn: a third of the profile's examples.
+_GAMES = max(10, settings().max_examples // 3)
+
 
 def some_actions(state: GameState) -> st.SearchStrategy[Action]:
     """Plays, draws, passes, timeouts and failed turns (some losing table tiles) for ``state``."""
@@ -59,14 +62,14 @@ def games(draw: st.DrawFn) -> list[GameState]:
     return states
 
 
-@settings(max_examples=40)
+@settings(max_examples=_GAMES)
 @given(games())
 def test_every_state_apply_makes_passes_the_full_validation(states: list[GameState]) -> None:
     for state in states:
         assert attrs.evolve(state) == state  # runs every check of a state built by hand
 
 
-@settings(max_examples=40)
+@settings(max_examples=_GAMES)
 @given(games())
 def test_step_is_apply_with_the_verdict(states: list[GameState]) -> None:
     for before, after in itertools.pairwise(states):
@@ -78,7 +81,7 @@ def test_step_is_apply_with_the_verdict(states: list[GameState]) -> None:
         assert outcome.action == action
 
 
-@settings(max_examples=30)
+@settings(max_examples=_GAMES)
 @given(games())
 def test_the_record_of_a_state_replays_to_it(states: list[GameState]) -> None:
     state = states[-1]
@@ -90,7 +93,7 @@ def test_the_record_of_a_state_replays_to_it(states: list[GameState]) -> None:
     assert loads(dumps(state)) == state
 
 
-@settings(max_examples=30)
+@settings(max_examples=_GAMES)
 @given(games(), st.data())
 def test_a_view_holds_no_hidden_tile(states: list[GameState], data: st.DataObject) -> None:
     state = states[-1]
@@ -109,7 +112,7 @@ def test_a_view_holds_no_hidden_tile(states: list[GameState], data: st.DataObjec
     assert named == Counter(state.racks[seat]) + Counter(state.table.tiles)
 
 
-@settings(max_examples=30)
+@settings(max_examples=_GAMES)
 @given(games(), st.data())
 def test_views_do_not_change_with_hidden_tiles(
     states: list[GameState], data: st.DataObject
