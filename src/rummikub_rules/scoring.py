@@ -38,6 +38,7 @@ from typing import Any
 
 import attrs
 
+from rummikub_rules._convert import as_tuple
 from rummikub_rules.editions import (
     CLASSIC,
     Edition,
@@ -56,11 +57,11 @@ class ScoringError(RummikubError, ValueError):
 
 
 def _to_ints(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(value)
+    return as_tuple(value, "scores and winners")
 
 
 def _to_games(value: Iterable[GameResult]) -> tuple[GameResult, ...]:
-    return tuple(value)
+    return as_tuple(value, "games")
 
 
 @attrs.frozen
@@ -88,7 +89,7 @@ def rack_value(rack: Iterable[Tile], *, edition: Edition = CLASSIC) -> int:
     52
     """
     total = 0
-    for tile in rack:
+    for tile in as_tuple(rack, "a rack"):
         if not isinstance(tile, Tile):
             raise InvalidTypeError(
                 f"a rack holds Tile objects (see parse_tiles), got {excerpt(tile)}"
@@ -142,7 +143,7 @@ def settle_game(
     >>> settle_game([parse_tiles("r4"), parse_tiles("b4"), parse_tiles("k9")], winner=None)
     GameResult(scores=(3, 2, -5), winners=(0, 1))
     """
-    hands = tuple(tuple(rack) for rack in racks)
+    hands = tuple(as_tuple(rack, "a rack") for rack in as_tuple(racks, "racks"))
     players = len(hands)
     if players < 2:
         raise ScoringError(f"a game has at least 2 players, got {players} racks")
@@ -255,7 +256,9 @@ class Series:
     def add(self, scores: Sequence[int], winners: int | Iterable[int]) -> Series:
         """The series with one more game, given its scores and its winner (or tied winners)."""
         self._check_open()
-        seats = (winners,) if isinstance(winners, int) else tuple(sorted(winners))
+        seats = (winners,) if isinstance(winners, int) else as_tuple(winners, "winners")
+        if all(type(seat) is int for seat in seats):
+            seats = tuple(sorted(seats))
         return attrs.evolve(self, games=(*self.games, GameResult(scores, seats)))
 
     def add_game(
@@ -267,6 +270,7 @@ class Series:
     ) -> Series:
         """The series with one more game, scored by :func:`settle_game` under its edition."""
         self._check_open()
+        racks = as_tuple(racks, "racks")
         if len(racks) != self.players:
             raise ScoringError(f"{len(racks)} racks for a series of {self.players} players")
         result = settle_game(racks, winner=winner, edition=self.edition, opened=opened)
@@ -347,7 +351,7 @@ def _check_seat(seat: object, players: int, name: str) -> None:
 def _opened_flags(opened: Sequence[bool] | None, players: int) -> tuple[bool, ...]:
     if opened is None:
         return (True,) * players
-    flags = tuple(opened)
+    flags = as_tuple(opened, "opened")
     if len(flags) != players:
         raise ScoringError(f"opened has {len(flags)} entries for {players} players")
     for seat, flag in enumerate(flags):

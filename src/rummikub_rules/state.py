@@ -20,13 +20,14 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from rummikub_rules._convert import as_tuple
 from rummikub_rules._history import History, to_history
 from rummikub_rules._judge import judge
 from rummikub_rules._state_checks import state_problem
 from rummikub_rules._unchecked import unchecked
 from rummikub_rules.actions import Action, Draw, FailedTurn, Play, Timeout
 from rummikub_rules.editions import CLASSIC, Edition, FirstPlayer, PoolEmptyEnd
-from rummikub_rules.errors import InvalidStateError, RummikubError, excerpt
+from rummikub_rules.errors import InvalidStateError, InvalidTypeError, RummikubError, excerpt
 from rummikub_rules.melds import Table
 from rummikub_rules.notation import format_tiles
 from rummikub_rules.records import Deal, GameRecord, deal_problem
@@ -53,7 +54,7 @@ class GameSetupError(InvalidStateError):
 
 
 def _flags(value: Iterable[bool]) -> tuple[bool, ...]:
-    return tuple(value)
+    return as_tuple(value, "opened")
 
 
 @attrs.frozen
@@ -126,6 +127,8 @@ class GameState:
         be replayed.
         """
         _check_players(players, edition)
+        if seed is not None and type(seed) is not int:
+            raise InvalidTypeError(f"seed must be an int or None, got {excerpt(seed)}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         rng = random.Random(seed)
@@ -152,6 +155,7 @@ class GameState:
 
         The racks and pool together must be the edition's full tile set.
         """
+        racks = as_tuple(racks, "racks")
         _check_players(len(racks), edition)
         if type(first) is not int or not 0 <= first < len(racks):
             raise GameSetupError(

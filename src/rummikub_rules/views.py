@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from rummikub_rules._convert import as_tuple
 from rummikub_rules._judge import judge
 from rummikub_rules.actions import Action
 from rummikub_rules.editions import Edition
@@ -26,11 +27,11 @@ __all__ = ["PlayerView"]
 
 
 def _ints(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(value)
+    return as_tuple(value, "rack_sizes")
 
 
 def _flags(value: Iterable[bool]) -> tuple[bool, ...]:
-    return tuple(value)
+    return as_tuple(value, "opened")
 
 
 @attrs.frozen

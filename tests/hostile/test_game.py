@@ -7,11 +7,16 @@ and eight jokers built to defeat the failed-turn search.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rummikub_rules import (
     CLASSIC,
@@ -22,11 +27,13 @@ from rummikub_rules import (
     Edition,
     FailedTurn,
     GameRecord,
+    GameResult,
     GameState,
     InputTooLargeError,
     InvalidStateError,
     InvalidTypeError,
     Meld,
+    Play,
     RummikubError,
     Series,
     Table,
@@ -36,7 +43,9 @@ from rummikub_rules import (
     arrange,
     parse_table,
     parse_tiles,
+    score_game,
 )
+from rummikub_rules.records import Deal
 from tests.hostile._clock import within
 
 FOUR_COPIES = CLASSIC.evolve(tile_set=TileSet(copies=4, jokers=8))
@@ -244,3 +253,78 @@ def test_series_of_a_huge_number_of_rounds_needs_no_work_up_front() -> None:
     assert not series.is_over
     with pytest.raises(RummikubError, match="at least 1 round"):
         Series(2, rounds=-(10**18))
+
+
+# Garbage in every field of every game value --------------------------------------------------
+
+GARBAGE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**30), 10**30),
+    st.floats(),
+    st.text(max_size=20),
+    st.binary(max_size=10),
+    st.lists(st.integers(-5, 5) | st.text(max_size=3), max_size=5),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
+    st.builds(object),
+    st.just(parse_tiles("r1 r2 r3")),
+    st.just([parse_tiles("r1"), parse_tiles("b1")]),
+)
+STATE = GameState.new(2, seed=8)
+STATE_FIELDS = ("edition", "racks", "table", "pool", "current", "opened", "seed", "history",
+                "idle_turns", "final_turns", "result")  # fmt: skip
+VIEW_FIELDS = ("seat", "rack", "table", "pool_size", "rack_sizes", "opened", "current", "edition",
+               "turn", "idle_turns", "final_turns", "result")  # fmt: skip
+
+
+def _state_with(name: str, value: Any) -> object:
+    return attrs.evolve(STATE, deal=None, **{name: value})
+
+
+def _view_with(name: str, value: Any) -> object:
+    return attrs.evolve(STATE.view(0), **{name: value})
+
+
+BUILDERS: dict[str, Callable[[Any], object]] = {
+    **{f"GameState.{name}": functools.partial(_state_with, name) for name in STATE_FIELDS},
+    "GameState.deal": lambda value: attrs.evolve(STATE, deal=value),
+    **{f"PlayerView.{name}": functools.partial(_view_with, name) for name in VIEW_FIELDS},
+    "Deal": lambda value: Deal(value, value, value),
+    "Deal.racks": lambda value: Deal(value, ()),
+    "GameRecord.players": lambda value: GameRecord(value, seed=1),
+    "GameRecord.seed": lambda value: GameRecord(2, seed=value),
+    "GameRecord.actions": lambda value: GameRecord(2, seed=1, actions=value),
+    "GameRecord.deal": lambda value: GameRecord(2, seed=1, deal=value),
+    "Series": lambda value: Series(value),
+    "Series.rounds": lambda value: Series(2, rounds=value),
+    "Series.games": lambda value: Series(2, games=value),
+    "Series.add": lambda value: Series(2).add(value, value),
+    "GameResult": lambda value: GameResult(value, value),
+    "score_game.racks": lambda value: score_game(value, winner=None),
+    "score_game.winner": lambda value: score_game([(), parse_tiles("r1")], winner=value),
+    "score_game.opened": lambda value: score_game([(), ()], winner=0, opened=value),
+    "FailedTurn": lambda value: FailedTurn(value),
+    "Play": lambda value: Play(value),
+    "GameState.new": lambda value: GameState.new(value, seed=1),
+    "GameState.new.seed": lambda value: GameState.new(2, seed=value),
+    "GameState.from_deal": lambda value: GameState.from_deal(value, value),
+    "GameState.apply": lambda value: STATE.apply(value),
+    "GameState.view": lambda value: STATE.view(value),
+}
+
+
+def _outcome(build: Callable[[Any], object], value: Any) -> object:
+    """What ``build(value)`` gives, or the RummikubError it raises (anything else propagates)."""
+    try:
+        return build(value)
+    except RummikubError as error:
+        return error
+
+
+@settings(max_examples=3 * settings().max_examples)
+@given(st.sampled_from(sorted(BUILDERS)), GARBAGE)
+def test_garbage_in_any_field_is_refused_with_a_rummikub_error(name: str, value: Any) -> None:
+    with within():
+        outcome = _outcome(BUILDERS[name], value)
+    if isinstance(outcome, RummikubError):
+        assert len(str(outcome)) < 600  # messages quote only an excerpt of the input
