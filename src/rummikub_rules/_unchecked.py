@@ -7,6 +7,7 @@ Every field must be given, already in its converted form.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, TypeVar
 
 import attrs
@@ -19,6 +20,12 @@ T = TypeVar("T", bound=attrs.AttrsInstance)
 def unchecked(cls: type[T], **fields: Any) -> T:
     """An instance of the ``attrs`` class ``cls`` holding ``fields`` as given."""
     value = object.__new__(cls)
-    for attribute in attrs.fields(cls):
-        object.__setattr__(value, attribute.name, fields[attribute.name])
+    setter = object.__setattr__
+    for name in _names(cls):
+        setter(value, name, fields[name])
     return value
+
+
+@functools.cache
+def _names(cls: type[attrs.AttrsInstance]) -> tuple[str, ...]:
+    return tuple(attribute.name for attribute in attrs.fields(cls))

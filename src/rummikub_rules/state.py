@@ -325,34 +325,44 @@ class GameState:
             racks[seat], pool = _draw(racks[seat], pool, 1)
         elif isinstance(action, Timeout):
             racks[seat], pool = _draw(racks[seat], pool, edition.timeout_draw)
-        state = self._next(
-            racks=tuple(racks),
+        racks_after = tuple(racks)
+        idle, final, winner = self._turn_counters(racks_after[seat], pool, isinstance(action, Play))
+        result = None
+        if (
+            winner is not None
+            or final == 0
+            or (edition.pool_empty_end is PoolEmptyEnd.UNTIL_STUCK and idle >= self.players)
+        ):
+            result = settle_game(racks_after, winner=winner, edition=edition, opened=opened)
+        state = unchecked(
+            GameState,
+            edition=edition,
+            racks=racks_after,
             table=table,
             pool=pool,
-            opened=opened,
-            _history=self._history.appended(action),
             current=(seat + 1) % self.players,
+            opened=opened,
+            seed=self.seed,
+            _history=self._history.appended(action),
+            idle_turns=idle,
+            final_turns=final,
+            result=result,
+            deal=self.deal,
         )
-        state = state._after_turn(isinstance(action, Play), pool_was_empty=not self.pool)
         return Outcome(state, verdict, seat, action)
 
-    def _next(self, **changes: object) -> GameState:
-        """A copy with ``changes``, unchecked: for what ``step`` derives from a valid state."""
-        fields = {name: getattr(self, name) for name in _FIELDS}
-        fields.update(changes)
-        return unchecked(GameState, **fields)
+    def _turn_counters(
+        self, rack: tuple[Tile, ...], pool: tuple[Tile, ...], played: bool
+    ) -> tuple[int, int | None, int | None]:
+        """``idle_turns`` and ``final_turns`` after the turn, and the seat that went out, if any.
 
-    def _after_turn(self, played: bool, *, pool_was_empty: bool) -> GameState:
-        """Settle the end of a turn: a player out, a full idle round, or the last round done.
-
-        A turn that ends with tiles in the pool (a failed turn can send tiles back) resets both
-        counters: the last round starts again once the pool is empty again.
+        A player who goes out ends the game as the counters stood. A turn that ends with tiles in
+        the pool (a failed turn can send tiles back) resets both counters: the last round starts
+        again once the pool is empty again.
         """
-        players = self.players
-        seat = (self.current - 1) % players
-        if not self.racks[seat]:
-            return self._finished(winner=seat)
-        pool_empty = not self.pool
+        if not rack:
+            return self.idle_turns, self.final_turns, self.current
+        players, pool_was_empty, pool_empty = self.players, not self.pool, not pool
         idle = self.idle_turns + 1 if pool_was_empty and pool_empty and not played else 0
         final = None
         if self.edition.pool_empty_end is PoolEmptyEnd.ONE_MORE_ROUND and pool_empty:
@@ -360,16 +370,12 @@ class GameState:
                 final = players  # this turn drew the last tile
             else:
                 final = (players if self.final_turns is None else self.final_turns) - 1
-        state = self._next(idle_turns=idle, final_turns=final)
-        if final == 0 or (
-            self.edition.pool_empty_end is PoolEmptyEnd.UNTIL_STUCK and idle >= players
-        ):
-            return state._finished(winner=None)
-        return state
+        return idle, final, None
 
     def _finished(self, *, winner: int | None) -> GameState:
         result = settle_game(self.racks, winner=winner, edition=self.edition, opened=self.opened)
-        return self._next(result=result)
+        fields = {name: getattr(self, name) for name in _FIELDS}
+        return unchecked(GameState, **{**fields, "result": result})
 
     def _shuffled_in(self, pool: tuple[Tile, ...], tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
         """The pool with ``tiles`` shuffled in, reproducibly from the seed and the turn number."""
