@@ -70,11 +70,7 @@ def expect_str(value: object, path: str, *, longest: int | None = None) -> str:
     """``value`` as a string; with ``longest``, refuse a longer one before reading it."""
     if not isinstance(value, str):
         raise FormatError(f"expected a string, got {kind(value)}", path=path)
-    if longest is not None and len(value) > longest:
-        raise FormatError(
-            str(InputTooLargeError(f"{path or 'text'} characters", size=len(value), limit=longest)),
-            path=path,
-        )
+    _at_most(longest, len(value), "characters", path)
     return value
 
 
@@ -88,17 +84,20 @@ def expect_list(value: object, path: str, *, longest: int | None = None) -> list
     """``value`` as a list; with ``longest``, refuse a longer one before reading its items."""
     if not isinstance(value, list):
         raise FormatError(f"expected an array, got {kind(value)}", path=path)
-    if longest is not None and len(value) > longest:
-        raise FormatError(
-            str(InputTooLargeError(f"{path or 'array'} items", size=len(value), limit=longest)),
-            path=path,
-        )
+    _at_most(longest, len(value), "items", path)
     return value
 
 
 def int_list(value: object, path: str, *, longest: int | None = None) -> list[int]:
     items = expect_list(value, path, longest=longest)
     return [expect_int(item, at(path, i)) for i, item in enumerate(items)]
+
+
+def _at_most(longest: int | None, size: int, unit: str, path: str) -> None:
+    """Refuse a value longer than ``longest`` before anything reads it."""
+    if longest is not None and size > longest:
+        error = InputTooLargeError(f"{path or 'data'} {unit}", size=size, limit=longest)
+        raise FormatError(str(error), path=path)
 
 
 def expect_object(
