@@ -28,8 +28,8 @@ from rummikub_rules import (
 from rummikub_rules import strategies as rst
 from rummikub_rules.actions import Action
 
-#: Each game here is played out turn by turn: a third of the profile's examples.
-_GAMES = max(10, settings().max_examples // 3)
+#: Each game here is played out turn by turn: a fifth of the profile's examples.
+_GAMES = max(10, settings().max_examples // 5)
 
 
 def some_actions(state: GameState) -> st.SearchStrategy[Action]:
@@ -50,7 +50,7 @@ def some_actions(state: GameState) -> st.SearchStrategy[Action]:
 @st.composite
 def games(draw: st.DrawFn) -> list[GameState]:
     """The states of a game: dealt, played some turns, then sent on by random legal actions."""
-    state = draw(rst.game_states(max_turns=15))
+    state = draw(rst.game_states(max_turns=10))
     states = [state]
     for _ in range(draw(st.integers(0, 12))):
         if state.is_over:
