@@ -57,8 +57,8 @@ RULES_TABLE = """
 | first_player | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | random | highest_tile | highest_tile |
 """  # noqa: E501 - the table is copied as it stands
 
-#: Rule fields set outside the table, with the value RULES.md gives every preset (section 2).
-OUTSIDE_TABLE = {"max_jokers_per_meld": None}
+#: Rule fields set outside the table, with the value RULES.md gives every preset (sections 2, 5).
+OUTSIDE_TABLE = {"max_jokers_per_meld": None, "failed_turn_draw_first": True}
 
 
 def _cells(line: str) -> list[str]:

@@ -32,6 +32,7 @@ from rummikub_rules.editions import (
 from rummikub_rules.errors import (
     FormatError,
     InputTooLargeError,
+    InvalidStateError,
     InvalidTypeError,
     InvalidValueError,
     ParseError,
@@ -47,6 +48,7 @@ from rummikub_rules.notation import (
     parse_tile,
     parse_tiles,
 )
+from rummikub_rules.records import Deal, GameRecord
 from rummikub_rules.scoring import (
     GameResult,
     ScoringError,
@@ -55,11 +57,12 @@ from rummikub_rules.scoring import (
     score_game,
     settle_game,
 )
-from rummikub_rules.serialization import Deal, GameRecord, dumps, from_json, loads, to_json
+from rummikub_rules.serialization import dumps, from_json, loads, to_json
 from rummikub_rules.solver import SearchLimitExceeded, arrange, best_play, can_play, initial_meld
-from rummikub_rules.state import GameSetupError, GameState, IllegalMove
+from rummikub_rules.state import GameSetupError, GameState, IllegalMove, Outcome
 from rummikub_rules.tiles import JOKER, STANDARD_SET, XP_SET, Color, Tile, TileSet
 from rummikub_rules.turns import Code, Verdict, Violation, check_turn
+from rummikub_rules.views import PlayerView
 
 __version__ = "0.2.0.dev0"
 
@@ -87,6 +90,7 @@ __all__ = [
     "GroupJokerReplacement",
     "IllegalMove",
     "InputTooLargeError",
+    "InvalidStateError",
     "InvalidTypeError",
     "InvalidValueError",
     "JokerInInitialMeld",
@@ -94,9 +98,11 @@ __all__ = [
     "Meld",
     "MeldKind",
     "MeldRules",
+    "Outcome",
     "ParseError",
     "Pass",
     "Play",
+    "PlayerView",
     "PoolEmptyEnd",
     "PoolEmptyScoring",
     "Reading",

@@ -261,6 +261,10 @@ class Edition:
     turn_seconds: int | None = attrs.field(default=60, validator=_optional_at_least(1))
     timeout_draw: int = attrs.field(default=1, validator=_at_least(0))
     failed_turn_draw: int = attrs.field(default=3, validator=_at_least(0))
+    #: Whether a failed turn's penalty tiles are drawn before the tiles it lost are shuffled into
+    #: the pool (RULES.md 5), so that they cannot be drawn back; ``False`` shuffles them in first,
+    #: as games saved in version 1 of the JSON format were played.
+    failed_turn_draw_first: bool = attrs.field(default=True, validator=_boolean)
     # End of game and scoring (RULES.md 6)
     pool_empty_end: PoolEmptyEnd = attrs.field(
         default=PoolEmptyEnd.UNTIL_STUCK, converter=PoolEmptyEnd

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import attrs
 
+from rummikub_rules._convert import as_tuple
 from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
 
 __all__ = [
@@ -279,7 +280,7 @@ XP_SET: Final = TileSet(copies=3, jokers=4)
 
 def tile_tuple(value: Iterable[Tile]) -> tuple[Tile, ...]:
     """``value`` as a tuple, refusing anything but tiles: the converter of every tiles field."""
-    tiles = tuple(value)
+    tiles = as_tuple(value, "tiles")
     for tile in tiles:
         if not isinstance(tile, Tile):
             raise InvalidTypeError(f"expected Tile objects (see parse_tiles), got {excerpt(tile)}")
@@ -288,4 +289,4 @@ def tile_tuple(value: Iterable[Tile]) -> tuple[Tile, ...]:
 
 def rack_tuples(value: Iterable[Iterable[Tile]]) -> tuple[tuple[Tile, ...], ...]:
     """Racks as a tuple of tile tuples: the converter of every per-seat racks field."""
-    return tuple(tile_tuple(rack) for rack in value)
+    return tuple(tile_tuple(rack) for rack in as_tuple(value, "racks"))
