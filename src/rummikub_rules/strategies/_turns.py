@@ -4,9 +4,11 @@ A turn is built the way a player makes one: from a table of valid melds and a st
 that are neither on the table nor on any rack, the builder puts on the player's rack the tiles a
 move needs and makes the move. The moves of an opened player are laying a new meld, extending a
 meld, splitting a run with a rack tile, moving the end tile of a run into a group, and freeing a
-joker with the tile it stands for (then laying it with rack tiles); a player who has not opened
-lays new melds from the rack worth the edition's threshold. ``legal=False`` then breaks one rule
-on purpose and says which in :attr:`Turn.breaks`.
+joker with the tile it stands for (then laying it in a new meld with rack tiles, as every edition
+with ``freed_joker_new_meld`` demands); a player who has not opened lays new melds from the rack
+worth the edition's threshold. ``legal=False`` then breaks one rule on purpose and says which in
+:attr:`Turn.breaks`: for the rules of jokers on the table (a freed joker put back into its own
+run, or laid with table tiles only, a meld holding a joker split) nothing else is broken.
 """
 
 from __future__ import annotations
@@ -69,9 +71,11 @@ def turns(
         raise InvalidArgument(f"edition must be an Edition or a strategy, got {edition!r}")
     if opened not in (None, True, False):
         raise InvalidArgument(f"opened must be True, False or None, got {opened!r}")
-    flags = st.booleans() if opened is None else st.just(opened)
     if breaks is not None and (legal or breaks not in _BREAKERS):
         raise InvalidArgument(f"breaks={breaks!r} needs legal=False and a rule of a turn")
+    if opened is None and breaks in _OPENED_ONLY:
+        opened = _OPENED_ONLY[breaks]
+    flags = st.booleans() if opened is None else st.just(opened)
     return _turn(chosen, flags, legal, breaks)
 
 
@@ -130,7 +134,7 @@ def _turn(
 ) -> Turn:
     edition = draw(editions)
     build = _Build(edition, draw(flags), Counter(edition.tile_set.all_tiles()), [])
-    _lay_table(draw, build)
+    _lay_table(draw, build, joker_run=breaks in _JOKER_CODES or draw(st.booleans()))
     build.after = list(build.before)
     if build.opened:
         for move in draw(st.lists(st.sampled_from(sorted(_MOVES)), min_size=1, max_size=4)):
@@ -162,9 +166,9 @@ def _turn(
     raise AssertionError("unreachable")
 
 
-def _lay_table(draw: st.DrawFn, build: _Build) -> None:
-    """The table before the turn: a few valid melds drawn from the stock, often a joker run."""
-    if draw(st.booleans()):
+def _lay_table(draw: st.DrawFn, build: _Build, *, joker_run: bool) -> None:
+    """The table before the turn: a few valid melds drawn from the stock, maybe a joker run."""
+    if joker_run:
         _lay_joker_run(draw, build)
     spec = _spec(None, 3, None, False)
     builders = _builders(build.edition, spec)
@@ -504,31 +508,94 @@ def _retrieve_before_opening(draw: st.DrawFn, build: _Build) -> bool:
 
 
 def _free_joker_alone(draw: st.DrawFn, build: _Build) -> bool:
-    """Free a joker with its tile but add it to a table meld without rack tiles."""
+    """Free a joker with its tile and lay it in a new meld of table tiles, with no rack tile.
+
+    The new meld is the last two tiles of a run of five or more and the joker: new (RULES.md
+    4.5), so only ``freed_joker_rack_tiles`` is broken.
+    """
     if "free_joker" in build.moves:
         return False  # with two jokers freed, the referee may pair them the other way round
     replaced = _replace_a_joker(draw, build)
     if replaced is None:
         return False
     _, source, role = replaced
-    played = Counter(build.rack)
-    for index, meld in enumerate(build.after):
-        if index == source or meld not in build.before or any(played[t] for t in meld.tiles):
+    for index in draw(st.permutations(range(len(build.after)))):
+        meld = build.after[index]
+        if index == source or meld not in build.before or meld.jokers or len(meld) < 5:
             continue
-        for longer, position in (
-            (Meld([*meld.tiles, JOKER], meld.kind), len(meld)),
-            (Meld([JOKER, *meld.tiles], meld.kind), 0),
-        ):
-            landing = _role(longer, position, build.edition)
+        if _locked(build, meld) or not _is_run(meld, build.edition):
+            continue
+        left, pair = meld.tiles[:-2], meld.tiles[-2:]
+        if any(t in build.rack for t in pair):
+            continue  # a copy laid from the rack could be said to be the one in the new meld
+        for tiles, position in (((*pair, JOKER), 2), ((JOKER, *pair), 0)):
+            alone = Meld(tiles)
+            landing = _role(alone, position, build.edition)
             if (
-                _same_joker_roles(meld, longer, build.edition)
+                _is_run(alone, build.edition)
+                and Meld(left).is_valid(build.edition)
                 and landing not in (None, role)
                 and not _holders(build.before, landing, build.edition)
             ):
-                build.after[index] = longer
-                build.moves.append(f"add the freed joker to {meld}")
+                build.after[index : index + 1] = [Meld(left), alone]
+                build.moves.append(f"lay the freed joker with {pair[0]} {pair[1]} of {meld}")
                 return _retrieved(build, role)
     return False
+
+
+def _free_joker_into_old_meld(draw: st.DrawFn, build: _Build) -> bool:
+    """Free a run joker with its tile and put it back at an end of its own run (RULES.md 4.5).
+
+    ``r8 j r10`` with ``r9`` from the rack becomes ``r8 r9 r10 j``: the joker is retrieved (it now
+    stands for r11) but stays in an old meld. Enough rack tiles are added at the other end for
+    ``freed_joker_rack_tiles``, so only ``freed_joker_new_meld`` is broken.
+    """
+    edition = build.edition
+    if "free_joker" in build.moves:
+        return False
+    on_table = Counter(t for m in build.after for t in m.tiles)
+    for index in draw(st.permutations(range(len(build.after)))):
+        meld = build.after[index]
+        if meld not in build.before or meld.jokers != 1 or not _is_run(meld, edition):
+            continue
+        if any(on_table[t] > 1 for t in meld.tiles if t != JOKER):
+            continue  # a twin copy elsewhere could be the one that stood here: it may be new
+        position = meld.tiles.index(JOKER)
+        role = _role(meld, position, edition)
+        tile = meld.readings(edition)[0].stands_for[position][0]
+        natural = [*meld.tiles[:position], tile, *meld.tiles[position + 1 :]]
+        extra = max(0, edition.freed_joker_rack_tiles - 1)
+        for at_end in draw(st.permutations([True, False])):
+            grown = _grown(natural, extra, at_end=not at_end, edition=edition)
+            if grown is None:
+                continue
+            tiles = [*grown, JOKER] if at_end else [JOKER, *grown]
+            back = Meld(tiles, meld.kind)
+            landing = _role(back, len(grown) if at_end else 0, edition)
+            if (
+                _is_run(back, edition)
+                and landing not in (None, role)
+                and not _holders(build.before, landing, edition)
+                and build.take([tile, *(t for t in grown if t not in natural)])
+            ):
+                build.after[index] = back
+                build.moves.append(f"free the joker of {meld} and put it back as {back}")
+                return _retrieved(build, role)
+    return False
+
+
+def _grown(tiles: list[Tile], count: int, *, at_end: bool, edition: Edition) -> list[Tile] | None:
+    """A run of natural ``tiles`` with ``count`` more tiles at one end, or ``None``."""
+    grown = list(tiles)
+    for _ in range(count):
+        edge = grown[-1] if at_end else grown[0]
+        assert edge.number is not None
+        assert edge.color is not None
+        number = edge.number + (1 if at_end else -1)
+        if number not in edition.tile_set.numbers:
+            return None
+        grown = [*grown, Tile(edge.color, number)] if at_end else [Tile(edge.color, number), *grown]
+    return grown
 
 
 def _split_joker_meld(draw: st.DrawFn, build: _Build) -> bool:
@@ -607,11 +674,36 @@ _BREAKERS: Final[dict[Code, _Breaker]] = {
         lambda b: b.opened and b.edition.freed_joker_rack_tiles > 0,
         _free_joker_alone,
     ),
+    Code.FREED_JOKER_NOT_IN_NEW_MELD: (
+        lambda b: b.opened and b.edition.freed_joker_new_meld,
+        _free_joker_into_old_meld,
+    ),
     Code.JOKER_MELD_LOCKED: (
         lambda b: b.opened and b.edition.joker_melds_extend_only,
         _split_joker_meld,
     ),
 }
+
+
+#: The rules that only a player who has opened (True) or has not (False) can break.
+_OPENED_ONLY: Final = {
+    Code.FREED_JOKER_NEEDS_RACK_TILES: True,
+    Code.FREED_JOKER_NOT_IN_NEW_MELD: True,
+    Code.JOKER_MELD_LOCKED: True,
+    Code.INITIAL_MELD_TOO_LOW: False,
+    Code.INITIAL_MELD_USES_TABLE: False,
+    Code.JOKER_IN_INITIAL_MELD: False,
+}
+
+#: The rules about jokers already on the table: breaking one needs a joker on the table.
+_JOKER_CODES: Final = frozenset(
+    {
+        Code.JOKER_RETRIEVAL_FORBIDDEN,
+        Code.FREED_JOKER_NEEDS_RACK_TILES,
+        Code.FREED_JOKER_NOT_IN_NEW_MELD,
+        Code.JOKER_MELD_LOCKED,
+    }
+)
 
 
 # -- Helpers -------------------------------------------------------------------------------------
