@@ -150,8 +150,8 @@ class TableJokers:
             ""
             if edition.group_joker_replacement is GroupJokerReplacement.EITHER
             else (
-                ", and a joker in a group only when every colour it may stand for does (both "
-                "missing colours of a group of three)"
+                ", and a joker in a group only when the missing colours take its place (both "
+                "of them in a group of three)"
             )
         )
         return [
