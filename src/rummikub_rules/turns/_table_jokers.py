@@ -23,7 +23,7 @@ enumeration of stories; the few enumerations left range over the jokers of one t
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from rummikub_rules.editions import GroupJokerReplacement, JokerRetrieval, ReplacementFrom
 from rummikub_rules.melds import Meld, MeldKind, Reading
@@ -254,8 +254,14 @@ class TableJokers:
         left_over = sum(spare.values())
         on_table = min(retrieved, max(0, left_over - roleless))
         rack_jokers = min(self.facts.played.get(JOKER_INDEX, 0), left_over - on_table - roleless)
-        melds = sorted({j.meld for role in spare for j in new_by_role[role]})
-        landing = _Landing(self, spare, new_by_role, on_table, max(0, rack_jokers))
+        per_meld: dict[int, dict[Role, int]] = {}
+        for role in spare:
+            for joker in new_by_role[role]:
+                roles = per_meld.setdefault(joker.meld, {})
+                roles[role] = roles.get(role, 0) + 1
+        melds = sorted(per_meld)
+        rack = {i: n for i, n in self.facts.played.items() if i != JOKER_INDEX}
+        landing = _Landing(spare, per_meld, self._counts, rack, on_table, max(0, rack_jokers))
         new_melds = [m for m in melds if self.is_new(m)] if fresh else melds
         few = bool(need) and (on_table < retrieved or not landing.possible(melds, need))
         old = fresh and not landing.possible(new_melds, 0)
@@ -374,44 +380,57 @@ class _Landing:
 
     def __init__(
         self,
-        jokers: TableJokers,
-        spare: dict[Role, int],
-        new_by_role: dict[Role, list[_Joker]],
+        spare: Mapping[Role, int],
+        per_meld: Mapping[int, Mapping[Role, int]],
+        counts: Callable[[int], Counts],
+        rack: Mapping[int, int],
         freed: int,
         rack_jokers: int,
     ) -> None:
-        self.jokers, self.spare, self.freed, self.rack_jokers = jokers, spare, freed, rack_jokers
-        self.per_meld: dict[int, dict[Role, int]] = {}
-        for role in spare:
-            for joker in new_by_role[role]:
-                roles = self.per_meld.setdefault(joker.meld, {})
-                roles[role] = roles.get(role, 0) + 1
-        self.rack = {i: n for i, n in jokers.facts.played.items() if i != JOKER_INDEX}
+        """The landing problem of one reading.
+
+        ``spare[role]``: jokers of that role left over by the pairing; ``per_meld[m][role]``: the
+        new jokers of meld ``m`` with that role (melds holding a left-over role only);
+        ``counts(m)``: meld ``m``'s tiles by index; ``rack``: numbered tiles laid from the rack;
+        ``freed`` jokers to land, ``rack_jokers`` left-over jokers that came from the rack.
+        """
+        self.spare, self.per_meld, self.counts = spare, per_meld, counts
+        self.rack, self.freed, self.rack_jokers = rack, freed, rack_jokers
 
     def possible(self, melds: Sequence[int], need: int) -> bool:
         """Whether the freed jokers can all land in ``melds``, each with ``need`` rack tiles.
 
-        With rack tiles needed, which melds hold freed jokers is chosen too: the subsets of
-        ``melds`` (those holding a left-over joker, so at most eight), smallest first.
+        With rack tiles needed, which melds hold freed jokers is chosen too. Only a meld that
+        could hold a freed joker with its rack tiles if it were alone (a *host*) may; if the
+        hosts together cannot, the subsets of them are tried, smallest first (there are at
+        most eight hosts, each holding a left-over joker).
         """
         if not self.freed:
             return True
         if not need:
             return self._flow(melds, 0)
-        if self.freed == 1:
-            return any(self._alone(m, need) for m in melds)
+        hosts = [m for m in melds if self._alone(m, need)]
+        if self.freed == 1 or sum(self._room(m) for m in hosts) < self.freed:
+            return self.freed == 1 and bool(hosts)
+        if self._flow(hosts, need):
+            return True
         return any(
             self._flow(chosen, need)
-            for size in range(1, min(self.freed, len(melds)) + 1)
-            for chosen in itertools.combinations(melds, size)
+            for size in range(1, len(hosts))
+            for chosen in itertools.combinations(hosts, size)
+            if sum(self._room(m) for m in chosen) >= self.freed
         )
+
+    def _room(self, meld: int) -> int:
+        """How many left-over jokers ``meld`` can hold."""
+        return sum(min(n, self.spare[r]) for r, n in self.per_meld[meld].items())
 
     def _alone(self, meld: int, need: int) -> bool:
         """Whether one freed joker in ``meld`` has its rack tiles there (no sharing to weigh)."""
-        roles = self.per_meld[meld]
-        room = sum(min(n, self.spare[r]) for r, n in roles.items())
-        counts = self.jokers._counts(meld)
-        numbered = sum(min(n, self.rack.get(i, 0)) for i, n in counts.items() if i != JOKER_INDEX)
+        room = self._room(meld)
+        numbered = sum(
+            min(n, self.rack.get(i, 0)) for i, n in self.counts(meld).items() if i != JOKER_INDEX
+        )
         return room >= 1 and min(room - 1, self.rack_jokers) + numbered >= need
 
     def _flow(self, melds: Iterable[int], need: int) -> bool:
@@ -429,7 +448,7 @@ class _Landing:
             if need:
                 network.add(("meld", m), ("rack", m), need)
                 network.add(("rack", m), "sink", need)
-                for i, n in self.jokers._counts(m).items():
+                for i, n in self.counts(m).items():
                     if i != JOKER_INDEX and self.rack.get(i):
                         tiles.add(i)
                         network.add(("tile", i), ("rack", m), n)
