@@ -35,9 +35,10 @@ from rummikub_rules.turns._verdict import Code, Violation, meld_list, meld_name,
 __all__ = ["TableJokers", "extends", "retrieval_before_opening"]
 
 #: A joker's role (RULES.md 4.5): for a run joker the index of the tile it stands for (0-51);
-#: for a group joker ``GROUP_ROLE`` plus its number; ``None`` in a meld with no valid reading.
-Role = int | None
+#: for a group joker ``GROUP_ROLE`` plus its number; ``NO_ROLE`` in a meld with no valid reading.
+Role = int
 GROUP_ROLE = 100
+NO_ROLE = -1
 
 Counts = dict[int, int]
 
@@ -49,7 +50,7 @@ def role_of(reading: Reading | None, position: int) -> Role:
     its being in a group, whichever missing colour it takes.
     """
     if reading is None:
-        return None
+        return NO_ROLE
     if reading.kind is MeldKind.RUN:
         return reading.stands_for[position][0].index
     number = reading.number
@@ -94,7 +95,7 @@ class TableJokers:
             return found, 0
         old = [_Joker(m, p, before_choice[m]) for m, p in self.old_places]
         new = [_Joker(m, p, after_choice[m]) for m, p in self.new_places]
-        old_by_role = _by_role(j for j in old if j.role is not None)
+        old_by_role = _by_role(j for j in old if j.role != NO_ROLE)
         new_by_role = _by_role(new)
         freed = {
             role: jokers
@@ -108,7 +109,7 @@ class TableJokers:
             else:
                 if self.facts.edition.joker_retrieval is JokerRetrieval.REPLACE:
                     found.extend(self.replacement(freed, new_by_role, after_choice))
-                roleless = sum(1 for j in old if j.role is None)
+                roleless = sum(1 for j in old if j.role == NO_ROLE)
                 found.extend(self.landing(old_by_role, new_by_role, roleless, retrieved))
         if self.facts.edition.joker_melds_extend_only:
             found.extend(self.locked_melds(before_choice, after_choice))
@@ -561,6 +562,6 @@ def _melds_of(jokers: list[_Joker], melds: Sequence[Meld]) -> tuple[Meld, ...]:
 
 def _joker_name(joker: _Joker, melds: Sequence[Meld]) -> str:
     role = joker.role
-    assert role is not None
+    assert role != NO_ROLE
     what = f"a {role - GROUP_ROLE} in a group" if role >= GROUP_ROLE else str(Tile.from_index(role))
     return f"the joker standing for {what} in {meld_name(melds[joker.meld])}"
