@@ -41,3 +41,5 @@ def test_best_value_is_the_best_subset_that_fits(
             if all(budget.get(i, 0) >= n for i, n in need.items()):
                 best = max(best, sum(value for _, value in chosen))
     assert best_value(candidates, budget) == best
+    for goal in (best, best + 1, max(0, best - 7)):
+        assert min(best_value(candidates, budget, goal=goal), goal) == min(best, goal)

@@ -61,7 +61,9 @@ def check_turn(
     A turn whose tiles already fail to add up (``unknown_tile``, ``table_tile_removed`` or
     ``tile_not_in_rack``) is illegal however its two-way melds are read: the rules of RULES.md
     4.4-4.5 are then judged once, each meld taking its first reading (a run before a group), and
-    the initial meld counts new melds in table order while the rack tiles last.
+    the initial meld counts new melds in table order while the rack tiles last. Under
+    ``opening_may_use_table``, a crafted opening whose rack tiles can be told from table tiles
+    in more than 50,000 ways is refused with :class:`~rummikub_rules.InputTooLargeError`.
 
     >>> from rummikub_rules import parse_table, parse_tiles
     >>> check_turn(parse_table("r4 r5 r6 r7 r8"), parse_tiles("r6 k2"),

@@ -42,6 +42,8 @@ class InitialMeld:
                 counts[tile.index] = counts.get(tile.index, 0) + 1
             if all(facts.played.get(i, 0) >= n for i, n in counts.items()):
                 self.candidates.append((index, counts))
+        self._best: dict[tuple[int, ...], int] = {}
+        self._steps = [0]  # shared by every reading judged: the search's limit is per turn
 
     def check(self, after_choice: Sequence[Reading | None]) -> list[Violation]:
         """RULES.md 4.4 under one reading of the melds of the table after."""
@@ -86,8 +88,11 @@ class InitialMeld:
 
         A joker counts as the tile it stands for under ``joker_in_initial_meld = counts`` and
         for nothing otherwise. Which copies of a tile came from the rack is chosen in the
-        player's favour; when the turn's counts already do not add up (``TurnFacts.settled``)
-        the melds are simply taken in table order while the rack tiles last.
+        player's favour. That choice matters only where table tiles moved into new melds, and
+        decides the turn only under ``opening_may_use_table``; elsewhere, and when the turn's
+        counts already do not add up (``TurnFacts.settled``), the turn is illegal whatever the
+        count, and the melds are simply taken in table order while the rack tiles last. (With
+        the table untouched the two counts agree: every new meld is made of rack tiles.)
         """
         counts_jokers = self.facts.edition.joker_in_initial_meld is JokerInInitialMeld.COUNTS
         melds = self.facts.after.melds
@@ -97,18 +102,34 @@ class InitialMeld:
             if reading is not None:
                 value = reading.value if counts_jokers else _face_value(melds[index])
                 worth.append((counts, value))
-        if self.facts.settled:
-            return _first_fit(worth, self.facts.played)
-        return best_value(worth, self.facts.played)
+        facts = self.facts
+        if facts.settled or (self.changed and not facts.edition.opening_may_use_table):
+            return _first_fit(worth, facts.played)
+        key = tuple(value for _, value in worth)
+        found = self._best.get(key)
+        if found is None:
+            found = self._best[key] = best_value(
+                worth, facts.played, self._steps, goal=facts.edition.initial_meld_points
+            )
+        return found
 
 
-def best_value(candidates: list[tuple[Counts, int]], budget: Counts) -> int:
+def best_value(
+    candidates: list[tuple[Counts, int]],
+    budget: Counts,
+    steps: list[int] | None = None,
+    goal: int | None = None,
+) -> int:
     """The largest total value of candidate melds whose tiles fit in ``budget`` together.
+
+    With a ``goal``, the search stops once it is reached: the answer is then at least ``goal``
+    (and exact below it).
 
     Only tiles wanted by the candidates in more copies than the budget holds (*contested*) make
     a choice; candidates without one all count. The others are grouped by what they take of the
     contested tiles (fourteen copies of one meld are one choice of how many), split into groups
-    that share no contested tile, and searched with memoisation.
+    that share no contested tile, and searched by branch and bound. ``steps`` counts the search's
+    steps across calls; beyond :data:`SEARCH_LIMIT` the position is refused.
     """
     wanted: Counts = {}
     for counts, _ in candidates:
@@ -123,16 +144,23 @@ def best_value(candidates: list[tuple[Counts, int]], budget: Counts) -> int:
             kinds.setdefault(key, []).append(value)
         else:
             total += value
-    steps = [0]
+    steps = [0] if steps is None else steps
     for part in _independent_parts(list(kinds)):
+        if goal is not None and total >= goal:
+            break
         tiles = sorted({i for key in part for i, _ in key})
         search = _PackingSearch(part, kinds, tiles, steps)
-        total += search.best(0, tuple(budget.get(i, 0) for i in tiles))
+        enough = None if goal is None else goal - total
+        total += search.best([budget.get(i, 0) for i in tiles], enough)
     return total
 
 
 class _PackingSearch:
-    """How many melds of each kind to count, kinds sharing contested tiles, memoised."""
+    """Branch and bound: how many melds of each kind to count, kinds sharing contested tiles.
+
+    Kinds are tried most valuable per contested tile first, taking as many melds as fit first;
+    a branch is cut as soon as everything left could not beat the best total found.
+    """
 
     def __init__(
         self,
@@ -142,21 +170,32 @@ class _PackingSearch:
         steps: list[int],
     ) -> None:
         position = {i: p for p, i in enumerate(tiles)}
-        self.takes = [tuple((position[i], n) for i, n in key) for key in keys]
+        order = sorted(keys, key=lambda key: -max(kinds[key]) / sum(n for _, n in key))
+        self.takes = [tuple((position[i], n) for i, n in key) for key in order]
         self.gains = []
-        for key in keys:
+        for key in order:
             values = sorted(kinds[key], reverse=True)
             self.gains.append([sum(values[:k]) for k in range(len(values) + 1)])
-        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self.rest = [0] * (len(order) + 1)
+        for k in range(len(order) - 1, -1, -1):
+            self.rest[k] = self.rest[k + 1] + self.gains[k][-1]
         self.steps = steps
+        self.found = 0
+        self.enough: int | None = None
 
-    def best(self, kind: int, budget: tuple[int, ...]) -> int:
-        if kind == len(self.takes):
-            return 0
-        key = (kind, budget)
-        found = self.memo.get(key)
-        if found is not None:
-            return found
+    def best(self, budget: list[int], enough: int | None) -> int:
+        """The best total of the kinds within ``budget`` (or any total reaching ``enough``)."""
+        self.found = 0
+        self.enough = enough
+        self._search(0, budget, 0)
+        return self.found
+
+    def _search(self, kind: int, budget: list[int], total: int) -> None:
+        self.found = max(self.found, total)
+        if kind == len(self.takes) or total + self.rest[kind] <= self.found:
+            return
+        if self.enough is not None and self.found >= self.enough:
+            return
         self.steps[0] += 1
         if self.steps[0] > SEARCH_LIMIT:
             raise InputTooLargeError(
@@ -164,14 +203,12 @@ class _PackingSearch:
             )
         takes, gains = self.takes[kind], self.gains[kind]
         most = min([len(gains) - 1] + [budget[p] // n for p, n in takes])
-        best = 0
-        for count in range(most + 1):
-            left = list(budget)
+        for count in range(most, -1, -1):
             for p, n in takes:
-                left[p] -= n * count
-            best = max(best, gains[count] + self.best(kind + 1, tuple(left)))
-        self.memo[key] = best
-        return best
+                budget[p] -= n * count
+            self._search(kind + 1, budget, total + gains[count])
+            for p, n in takes:
+                budget[p] += n * count
 
 
 def _independent_parts(
