@@ -135,11 +135,14 @@ def _beyond_set(
 ) -> dict[int, int]:
     """Tile indices in more copies than the set holds, on table and rack (RULES.md 1)."""
     inventory = _inventory(edition.tile_set)
-    found = {}
-    for i in before.keys() | rack.keys() | after.keys():
-        count = max(before.get(i, 0) + rack.get(i, 0), after.get(i, 0))
-        if count > inventory[i]:
-            found[i] = count
+    found = {i: n for i, n in after.items() if n > inventory[i]}
+    for i, n in before.items():
+        held = n + rack.get(i, 0)
+        if held > inventory[i] and held > found.get(i, 0):
+            found[i] = held
+    for i, n in rack.items():
+        if i not in before and n > inventory[i] and n > found.get(i, 0):
+            found[i] = n
     return found
 
 

@@ -77,7 +77,6 @@ class TableJokers:
         self.new_places = _joker_places(facts.after.melds)
         self._meld_counts: dict[int, Counts] = {}
         self._new: dict[int, bool] = {}
-        self._before_numbered: list[Counts] | None = None
 
     def check(
         self, before_choice: Sequence[Reading | None], after_choice: Sequence[Reading | None]
@@ -313,13 +312,12 @@ class TableJokers:
             return known
         facts = self.facts
         here = {i: n for i, n in self._counts(index).items() if i != JOKER_INDEX}
-        if self._before_numbered is None:
-            self._before_numbered = [_numbered(meld) for meld in facts.before.melds]
-        claims = [
-            (1, tuple(numbered))
-            for numbered in self._before_numbered
-            if numbered and all(here.get(i, 0) >= n for i, n in numbered.items())
-        ]
+        claims = []
+        for meld in facts.before.melds:
+            if all(t.index in here or t.index == JOKER_INDEX for t in meld.tiles):
+                numbered = _numbered(meld)
+                if numbered and all(here[i] >= n for i, n in numbered.items()):
+                    claims.append((1, tuple(numbered)))
         elsewhere = {i: facts.after_count[i] - n + facts.removed.get(i, 0) for i, n in here.items()}
         new = can_assign(claims, elsewhere)
         self._new[index] = new
@@ -408,11 +406,13 @@ class _Landing:
         """
         if not self.freed:
             return True
+        if self.freed == 1:
+            return any(self._alone(m, need) for m in melds)
         if not need:
             return self._flow(melds, 0)
         hosts = [m for m in melds if self._alone(m, need)]
-        if self.freed == 1 or sum(self._room(m) for m in hosts) < self.freed:
-            return self.freed == 1 and bool(hosts)
+        if sum(self._room(m) for m in hosts) < self.freed:
+            return False
         if self._flow(hosts, need):
             return True
         return any(
@@ -429,6 +429,8 @@ class _Landing:
     def _alone(self, meld: int, need: int) -> bool:
         """Whether one freed joker in ``meld`` has its rack tiles there (no sharing to weigh)."""
         room = self._room(meld)
+        if not need:
+            return room >= 1
         numbered = sum(
             min(n, self.rack.get(i, 0)) for i, n in self.counts(meld).items() if i != JOKER_INDEX
         )
