@@ -54,7 +54,11 @@ class Judgement:
 
 
 def most_favourable_reading(facts: TurnFacts) -> Judgement:
-    """The reading of the two-way melds that is most favourable to the player, judged."""
+    """The reading of the two-way melds that is most favourable to the player, judged.
+
+    RULES.md 2 (a two-way meld laid takes the reading that makes the turn legal) and 4.5 (one
+    of the table before, the reading that retrieves the fewest jokers), both rulings.
+    """
     opening = None if facts.opened else InitialMeld(facts)
     jokers = TableJokers(facts)
     before = [readings or (None,) for readings in facts.before_readings]

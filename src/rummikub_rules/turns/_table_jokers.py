@@ -232,7 +232,7 @@ class TableJokers:
         roleless: int,
         retrieved: int,
     ) -> list[Violation]:
-        """Where the freed jokers landed: with enough rack tiles, and in new melds.
+        """Where the freed jokers landed: with enough rack tiles, and in new melds (RULES.md 4.5).
 
         A freed joker stays on the table in a meld with ``freed_joker_rack_tiles`` rack tiles
         (jokers from the rack count) and, under ``freed_joker_new_meld``, in a new meld. The
@@ -480,7 +480,10 @@ def retrieval_before_opening(
 
 
 def extends(old: Meld, old_reading: Reading, new: Meld, new_reading: Reading) -> bool:
-    """Whether ``new`` is ``old`` extended, its jokers kept in place or replaced by their tile."""
+    """Whether ``new`` is ``old`` extended, its jokers kept in place or replaced by their tile.
+
+    The test of ``joker_melds_extend_only`` (RULES.md 4.5) for one pair of melds.
+    """
     if old_reading.kind is not new_reading.kind:
         return False
     if old_reading.kind is MeldKind.GROUP:
