@@ -395,6 +395,9 @@ class _Landing:
         """
         self.spare, self.per_meld, self.counts = spare, per_meld, counts
         self.rack, self.freed, self.rack_jokers = rack, freed, rack_jokers
+        self.rooms = {
+            m: sum(min(n, spare[r]) for r, n in roles.items()) for m, roles in per_meld.items()
+        }
 
     def possible(self, melds: Sequence[int], need: int) -> bool:
         """Whether the freed jokers can all land in ``melds``, each with ``need`` rack tiles.
@@ -411,7 +414,7 @@ class _Landing:
         if not need:
             return self._flow(melds, 0)
         hosts = [m for m in melds if self._alone(m, need)]
-        if sum(self._room(m) for m in hosts) < self.freed:
+        if sum(self.rooms[m] for m in hosts) < self.freed:
             return False
         if self._flow(hosts, need):
             return True
@@ -419,16 +422,12 @@ class _Landing:
             self._flow(chosen, need)
             for size in range(1, len(hosts))
             for chosen in itertools.combinations(hosts, size)
-            if sum(self._room(m) for m in chosen) >= self.freed
+            if sum(self.rooms[m] for m in chosen) >= self.freed
         )
-
-    def _room(self, meld: int) -> int:
-        """How many left-over jokers ``meld`` can hold."""
-        return sum(min(n, self.spare[r]) for r, n in self.per_meld[meld].items())
 
     def _alone(self, meld: int, need: int) -> bool:
         """Whether one freed joker in ``meld`` has its rack tiles there (no sharing to weigh)."""
-        room = self._room(meld)
+        room = self.rooms[meld]
         if not need:
             return room >= 1
         numbered = sum(
