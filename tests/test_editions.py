@@ -57,8 +57,8 @@ RULES_TABLE = """
 | first_player | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | random | highest_tile | highest_tile |
 """  # noqa: E501 - the table is copied as it stands
 
-#: Rule fields set outside the table, with the value RULES.md gives every preset (section 2).
-OUTSIDE_TABLE = {"max_jokers_per_meld": None}
+#: Rule fields set outside the table, with the value RULES.md gives every preset (sections 2, 5).
+OUTSIDE_TABLE = {"max_jokers_per_meld": None, "failed_turn_draw_first": True}
 
 
 def _cells(line: str) -> list[str]:
@@ -370,3 +370,27 @@ def test_only_sabra_1978_lets_a_freed_joker_go_back_into_an_old_meld() -> None:
 def test_edition_construction_errors_are_rummikub_errors(changes: dict[str, Any]) -> None:
     with pytest.raises(RummikubError):
         CLASSIC.evolve(**changes)
+
+
+def test_presets_print_as_their_place_in_editions() -> None:
+    assert [repr(edition) for edition in EDITIONS.values()] == [
+        f"EDITIONS[{name!r}]" for name in EDITIONS
+    ]
+
+
+@pytest.mark.parametrize(
+    "edition",
+    [
+        CLASSIC.evolve(joker_penalty=50),
+        CLASSIC.evolve(),
+        EDITIONS["xp"].evolve(name="xp-6", run_wrap="full"),
+        CLASSIC.evolve(tile_set=TileSet(numbers=range(3, 11), copies=3, jokers=8), deal_size=7),
+        EDITIONS["us-1980"].evolve(joker_in_initial_meld="zero", turn_seconds=None),
+    ],
+    ids=repr,
+)
+def test_a_custom_edition_repr_pastes_back(edition: Edition) -> None:
+    again = eval(repr(edition), {"EDITIONS": EDITIONS, "TileSet": TileSet})
+    assert again == edition
+    assert again.name == edition.name
+    assert len(repr(edition)) < 200

@@ -22,6 +22,7 @@ from rummikub_rules import (
     parse_tile,
     parse_tiles,
 )
+from rummikub_rules.errors import InvalidTypeError
 
 BLACK, RED, BLUE, ORANGE = Color.BLACK, Color.RED, Color.BLUE, Color.ORANGE
 
@@ -71,6 +72,30 @@ def test_output_is_lower_case() -> None:
 def test_bad_tile_is_a_parse_error(text: str) -> None:
     with pytest.raises(ParseError):
         parse_tile(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "r\u0667",  # r and an Arabic-Indic 7: int() would read it as 7
+        "r\u0661\u0663",  # r13 in Arabic-Indic digits
+        "r\uff17",  # a fullwidth 7
+        "\uff327",  # a fullwidth R
+        "\u212a5",  # the Kelvin sign, which lower() turns into k
+        "b\u00b9",  # a superscript 1
+    ],
+)
+def test_only_ascii_letters_and_digits_spell_a_tile(text: str) -> None:
+    with pytest.raises(ParseError, match="unknown tile"):
+        parse_tile(text)
+    with pytest.raises(ParseError):
+        parse_tiles(f"r1 {text}")
+
+
+def test_non_ascii_card_ranks_are_not_read() -> None:
+    with pytest.raises(ParseError):
+        parse_tile("\u212a\u2665", cards=True)  # Kelvin sign, hearts
+    assert parse_tile("K\u2665", cards=True) == parse_tile("r13")
 
 
 def test_parse_tile_reads_exactly_one_tile() -> None:
@@ -325,7 +350,7 @@ def test_empty_meld_is_a_parse_error(parse: Any, text: str, position: int) -> No
 
 @pytest.mark.parametrize("parse", [parse_tile, parse_tiles, parse_meld, parse_table])
 def test_parsers_take_only_text(parse: Any) -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(InvalidTypeError):
         parse(7)
     with pytest.raises(TypeError):
         parse(b"r7")

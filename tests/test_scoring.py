@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from rummikub_rules.editions import CLASSIC, EDITIONS, Edition, SeriesWinner
+from rummikub_rules.editions import (
+    CLASSIC,
+    EDITIONS,
+    Edition,
+    PoolEmptyScoring,
+    SeriesWinner,
+    WinnerScores,
+)
 from rummikub_rules.errors import RummikubError
 from rummikub_rules.notation import parse_tiles
 from rummikub_rules.scoring import (
@@ -19,6 +26,10 @@ from rummikub_rules.tiles import Tile
 
 HOUSE_50 = EDITIONS["house-50"]
 TOURNAMENT = EDITIONS["tournament"]
+PL_2026 = EDITIONS["pl-2026"]
+RACKS = CLASSIC.evolve(pool_empty_scoring=PoolEmptyScoring.RACKS)
+PENALTY = CLASSIC.evolve(winner_scores=WinnerScores.ZERO)
+PENALTY_RACKS = PENALTY.evolve(pool_empty_scoring=PoolEmptyScoring.RACKS)
 
 
 def racks(*texts: str) -> list[tuple[Tile, ...]]:
@@ -147,6 +158,74 @@ def test_ruling_pool_empty_penalty_for_everyone_cancels_out() -> None:
 def test_pool_empty_with_an_empty_rack_scores_like_going_out() -> None:
     hands = racks("r5 b8", "", "j k2")
     assert score_game(hands, winner=None) == score_game(hands, winner=1)
+
+
+# RULES.md 6: pool_empty_scoring = racks (pl-2026) ----------------------------------------------
+
+
+def test_pool_empty_racks_example() -> None:
+    assert PL_2026.pool_empty_scoring is PoolEmptyScoring.RACKS
+    assert score_game(racks("r5", "r9", "r1 r13"), winner=None, edition=PL_2026) == (23, -9, -14)
+
+
+def test_pool_empty_racks_does_not_change_going_out() -> None:
+    assert score_game(racks("", "r5 b8", "j k2"), winner=0, edition=RACKS) == (45, -13, -32)
+
+
+def test_ruling_pool_empty_racks_tie_shares_the_others_racks() -> None:
+    # Seats 0 and 1 tie at 4 and pay nothing; seat 2 pays its 9, split 5 + 4.
+    result = settle_game(racks("r4", "b4", "k9"), winner=None, edition=RACKS)
+    assert result == GameResult((5, 4, -9), (0, 1))
+
+
+def test_ruling_pool_empty_racks_never_opened_penalty_is_paid_with_the_rack() -> None:
+    # Counts 105 (never opened), 9, 14: seat 1 is lowest; the others pay their whole counts.
+    result = settle_game(
+        racks("r5", "r9", "r1 r13"),
+        winner=None,
+        edition=HOUSE_50.evolve(pool_empty_scoring=PoolEmptyScoring.RACKS),
+        opened=[False, True, True],
+    )
+    assert result == GameResult((-105, 119, -14), (1,))
+
+
+# RULES.md 6: winner_scores = zero (penalty scoring) ---------------------------------------------
+
+
+def test_winner_scores_zero_went_out() -> None:
+    assert score_game(racks("", "r5 b8", "j k2"), winner=0, edition=PENALTY) == (0, -13, -32)
+    four = score_game(racks("", "r11", "k7 o9", "j b4"), winner=0, edition=PENALTY)
+    assert four == (0, -11, -16, -34)
+
+
+def test_winner_scores_zero_pool_empty_under_both_scorings() -> None:
+    hands = racks("r5", "r9", "r1 r13")
+    assert score_game(hands, winner=None, edition=PENALTY) == (0, -4, -9)
+    assert score_game(hands, winner=None, edition=PENALTY_RACKS) == (0, -9, -14)
+
+
+def test_ruling_winner_scores_zero_tied_winners_each_score_zero() -> None:
+    result = settle_game(racks("r4", "b4", "k9"), winner=None, edition=PENALTY)
+    assert result == GameResult((0, 0, -5), (0, 1))
+
+
+def test_winner_scores_zero_scores_add_up_to_minus_the_penalties() -> None:
+    scores = score_game(
+        racks("", "r5 b8", "j k2"),
+        winner=0,
+        edition=PENALTY.evolve(never_opened_penalty=100),
+        opened=[True, False, True],
+    )
+    assert scores == (0, -113, -32)
+    assert sum(scores) == -145
+
+
+def test_winner_scores_zero_series_ranks_by_fewest_penalties() -> None:
+    series = Series(3, PENALTY.evolve(series_winner=SeriesWinner.MOST_POINTS))
+    series = series.add_game(racks("", "r5 b8", "j k2"), winner=0)
+    series = series.add_game(racks("r1", "", "r13"), winner=1)
+    assert series.points == (-1, -13, -45)
+    assert series.winner == 0
 
 
 # Input checks ----------------------------------------------------------------------------------
@@ -321,3 +400,64 @@ def test_series_needs_two_players() -> None:
         Series(1)
     with pytest.raises(TypeError):
         Series("2")  # type: ignore[arg-type]
+
+
+# Series of agreed length (RULES.md 6) ----------------------------------------------------------
+
+
+def test_series_of_agreed_rounds_ends_after_rounds_times_players_games() -> None:
+    series = Series(2, rounds=2)
+    assert series.length == 4
+    for number in range(4):
+        assert not series.is_over
+        series = series.add((3, -3) if number % 2 else (-1, 1), winners=number % 2)
+    assert series.is_over
+    assert series.rounds_completed == 2
+    assert series.wins == (2, 2)
+    assert series.points == (4, -4)
+    assert series.winner == 0  # most_wins: level on wins, ahead on points
+
+
+def test_series_over_refuses_another_game() -> None:
+    series = Series(2, rounds=1).add((5, -5), 0).add((-2, 2), 1)
+    with pytest.raises(ScoringError, match=r"series of 1 round \(2 games\) is over"):
+        series.add((1, -1), 0)
+    with pytest.raises(ScoringError, match="is over"):
+        series.add_game(racks("", "r1"), winner=0)
+
+
+def test_series_winner_is_final_once_over() -> None:
+    series = Series(3, TOURNAMENT, rounds=1)
+    series = series.add((10, -5, -5), 0).add((-1, 2, -1), 1).add((-2, -2, 4), 2)
+    assert series.is_over
+    assert (series.points, series.winner) == ((7, -5, -2), 0)
+
+
+def test_ruling_series_over_with_level_leaders_has_no_winner() -> None:
+    series = Series(2, TOURNAMENT, rounds=1).add((5, -5), 0).add((-5, 5), 1)
+    assert series.is_over
+    assert series.leaders == (0, 1)
+    assert series.winner is None
+
+
+def test_series_of_open_length_is_never_over() -> None:
+    series = Series(2)
+    for _ in range(10):
+        series = series.add((1, -1), 0)
+    assert not series.is_over
+    assert series.length is None
+
+
+def test_series_rounds_must_be_positive_int() -> None:
+    with pytest.raises(ScoringError, match="at least 1 round"):
+        Series(2, rounds=0)
+    with pytest.raises(TypeError, match="rounds must be an int"):
+        Series(2, rounds=True)
+    with pytest.raises(TypeError, match="rounds must be an int"):
+        Series(2, rounds=1.5)  # type: ignore[arg-type]
+
+
+def test_series_built_with_more_games_than_its_rounds_is_refused() -> None:
+    games = [GameResult((1, -1), (0,))] * 3
+    with pytest.raises(ScoringError, match="3 games for a series of 1 round"):
+        Series(2, games=games, rounds=1)

@@ -290,9 +290,9 @@ def test_record_players_within_the_edition() -> None:
 
 def test_record_deal_must_be_the_whole_box() -> None:
     deal = a_deal()
-    with pytest.raises(ValueError, match="exactly the edition's tiles"):
+    with pytest.raises(ValueError, match="exactly the edition's full set"):
         GameRecord(2, deal=attrs.evolve(deal, pool=deal.pool[1:]))
-    with pytest.raises(ValueError, match="exactly the edition's tiles"):
+    with pytest.raises(ValueError, match="exactly the edition's full set"):
         GameRecord(2, deal=attrs.evolve(deal, pool=(*deal.pool[1:], JOKER)))
     with pytest.raises(ValueError, match="3 racks for 2 players"):
         GameRecord(2, deal=a_deal(3))
@@ -327,6 +327,7 @@ def test_series_round_trips() -> None:
     assert json.loads(text)["data"] == {
         "players": 3,
         "edition": "tournament",
+        "rounds": None,
         "games": [
             {"scores": [5, -2, -3], "winners": [0]},
             {"scores": [2, 3, -5], "winners": [0, 1]},
@@ -352,7 +353,7 @@ def test_format_error_is_a_rummikub_error_and_value_error() -> None:
 
 def test_dumps_writes_the_envelope_first() -> None:
     text = dumps(parse_table("r1 r2 r3"))
-    assert text.startswith('{"format": "rummikub-rules", "version": 1, "type": "table"')
+    assert text.startswith('{"format": "rummikub-rules", "version": 2, "type": "table"')
 
 
 def test_dumps_keeps_unicode_readable() -> None:
@@ -369,10 +370,10 @@ def test_dumps_keeps_unicode_readable() -> None:
         ({"format": "chess", "version": 1}, "format", "not a rummikub-rules document"),
         ({"format": FORMAT}, "version", "the version is an integer, got null"),
         ({"format": FORMAT, "version": "1"}, "version", "the version is an integer"),
-        ({"format": FORMAT, "version": 2, "type": "x"}, "version", "unsupported version 2"),
+        ({"format": FORMAT, "version": 3, "type": "x"}, "version", "unsupported version 3"),
         ({"format": FORMAT, "version": 1, "type": "tile"}, "data", "missing field"),
         ({**document("tile", "r1"), "extra": 1}, "extra", "unknown field"),
-        (document("melds", []), "type", "unknown type 'melds'; known types: tile, tiles"),
+        (document("melds", []), "type", "unknown type 'melds' for version 2; known types: tile,"),
         (document("tile", "r14"), "data", "unknown tile 'r14'"),
         (document("tile", None), "data", "expected a string, got null"),
         (document("table", ["r1 r2 r3", ["r4"]]), "data[1]", "expected a string, got an array"),
@@ -387,8 +388,8 @@ def test_document_refusals_name_the_field(doc: object, path: str, reason: str) -
 
 
 def test_version_is_checked_before_the_rest() -> None:
-    future = {"format": FORMAT, "version": 2, "type": "hologram", "payload": {}}
-    with pytest.raises(FormatError, match="unsupported version 2; this library reads version 1"):
+    future = {"format": FORMAT, "version": 3, "type": "hologram", "payload": {}}
+    with pytest.raises(FormatError, match="unsupported version 3; this library reads versions 1"):
         from_json(future)
 
 
@@ -434,5 +435,5 @@ def test_game_state_with_tiles_missing_is_refused() -> None:
 
     document = to_json(GameState.new(2, seed=3))
     document["data"]["pool"] = ""
-    with pytest.raises(FormatError, match="full set"):
+    with pytest.raises(FormatError, match="the edition's box holds 106"):
         from_json(document)

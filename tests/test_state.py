@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
 import pytest
 
 from rummikub_rules import (
@@ -19,10 +18,13 @@ from rummikub_rules import (
     IllegalMove,
     Pass,
     Play,
+    Table,
     Timeout,
+    arrange,
     parse_table,
     parse_tiles,
 )
+from rummikub_rules._failed_turns import restored_table
 
 
 def _deal(racks: list[str], pool_front: str = "", edition: str = "classic") -> GameState:
@@ -34,6 +36,29 @@ def _deal(racks: list[str], pool_front: str = "", edition: str = "classic") -> G
     for hand in hands:
         rest -= Counter(hand)
     return GameState.from_deal(hands, [*front, *sorted(rest.elements())], edition=ed)
+
+
+def _position(racks: list[str], pool: str = "", edition: str = "classic") -> GameState:
+    """A game under way: the racks and pool given, every other tile on the table, nobody opened.
+
+    The rest of the box is arranged into valid melds by the solver; the state has no deal.
+    """
+    ed = EDITIONS[edition]
+    hands = [parse_tiles(r) for r in racks]
+    rest = Counter(ed.tile_set.all_tiles()) - Counter(parse_tiles(pool))
+    for hand in hands:
+        rest -= Counter(hand)
+    table = arrange(sorted(rest.elements()), edition=ed)
+    assert table is not None
+    return GameState(
+        edition=ed,
+        racks=hands,
+        table=table,
+        pool=parse_tiles(pool),
+        current=0,
+        opened=(False,) * len(hands),
+        seed=0,
+    )
 
 
 def test_new_deals_fourteen_each_and_keeps_the_rest_as_pool() -> None:
@@ -113,7 +138,7 @@ def test_pass_while_tiles_remain_is_refused() -> None:
 
 
 def test_draw_from_empty_pool_is_refused() -> None:
-    game = attrs.evolve(_deal(["r1", "b1"]), pool=())
+    game = _position(["r1", "b1"])
     assert game.check(Draw()).codes == (Code.POOL_EMPTY,)
 
 
@@ -149,7 +174,7 @@ def test_failed_turn_that_would_leave_an_invalid_table_is_refused() -> None:
 
 
 def test_drawing_more_than_the_pool_holds_draws_what_is_left() -> None:
-    game = attrs.evolve(_deal(["r1", "b1"]), pool=parse_tiles("k5"))
+    game = _position(["r1", "b1"], pool="k5")
     after = game.apply(FailedTurn())
     assert after.racks[0] == parse_tiles("r1 k5")
     assert after.pool == ()
@@ -170,7 +195,7 @@ def test_scores_before_the_end_raise() -> None:
 
 
 def test_until_stuck_ends_after_a_full_round_of_passes() -> None:
-    game = attrs.evolve(_deal(["k5", "k9", "k1 r1 b1 o1 j"]), pool=())
+    game = _position(["k5", "k9", "k1 r1 b1 o1 j"])
     game = game.apply(Pass()).apply(Pass())
     assert not game.is_over
     game = game.apply(Pass())
@@ -180,8 +205,7 @@ def test_until_stuck_ends_after_a_full_round_of_passes() -> None:
 
 
 def test_one_more_round_after_the_last_tile_is_drawn() -> None:
-    game = _deal(["k5 k6", "k9 k10"], edition="tournament")
-    game = attrs.evolve(game, pool=parse_tiles("o1"))
+    game = _position(["k5 k6", "k9 k10"], pool="o1", edition="tournament")
     game = game.apply(Draw())  # seat 0 draws the last tile
     assert game.final_turns == 2
     game = game.apply(Pass())
@@ -208,7 +232,7 @@ def test_can_play_asks_the_solver_for_the_seat() -> None:
 
 
 def test_end_if_stuck_ends_a_pool_empty_game_where_nobody_can_move() -> None:
-    game = attrs.evolve(_deal(["k5", "k9"]), pool=())
+    game = _position(["k5", "k9"])
     over = game.end_if_stuck()
     assert over.is_over
     assert over.scores() == (4, -4)
@@ -216,7 +240,110 @@ def test_end_if_stuck_ends_a_pool_empty_game_where_nobody_can_move() -> None:
 
 
 def test_end_if_stuck_leaves_a_game_someone_can_still_play() -> None:
-    game = attrs.evolve(_deal(["r10 r11 r12 k1", "k9"]), pool=())
+    game = _position(["r10 r11 r12 k1", "k9"])
     assert game.end_if_stuck() is game
     with_pool = _deal(["k5", "k9"])
     assert with_pool.end_if_stuck() is with_pool
+
+
+# RULES.md 5: a failed turn draws its penalty before the lost tiles go into the pool ------------
+
+
+def test_failed_turn_player_cannot_draw_back_a_lost_tile() -> None:
+    # The pool is empty: the player draws nothing, and the lost r12 goes into the pool.
+    game = _position(["r9 r10 r11 r12 k1", "b1 b2"])
+    game = game.apply(Play(parse_table(f"{game.table} | r9 r10 r11 r12")))
+    game = game.apply(Pass())
+    assert game.current == 0
+    game = game.apply(FailedTurn(parse_tiles("r12")))
+    assert game.racks[0] == parse_tiles("k1")
+    assert game.pool == parse_tiles("r12")
+
+
+def test_failed_turn_draws_the_pool_before_the_lost_tiles_join_it() -> None:
+    game = _position(["r9 r10 r11 r12 k1", "b1 b2"], pool="o5 o6")
+    game = game.apply(Play(parse_table(f"{game.table} | r9 r10 r11 r12"))).apply(Draw())
+    assert game.pool == parse_tiles("o6")
+    after = game.apply(FailedTurn(parse_tiles("r12")))
+    assert after.racks[0] == parse_tiles("k1 o6")
+    assert after.pool == parse_tiles("r12")
+
+
+def test_failed_turn_draw_first_false_shuffles_lost_tiles_in_first() -> None:
+    # The order of version 1 documents: the lost tile may come straight back.
+    game = _position(["r9 r10 r11 r12 k1", "b1 b2"], edition="classic")
+    old_order = CLASSIC.evolve(failed_turn_draw_first=False)
+    game = GameState(
+        edition=old_order,
+        racks=game.racks,
+        table=game.table,
+        pool=game.pool,
+        current=0,
+        opened=game.opened,
+        seed=0,
+    )
+    game = game.apply(Play(parse_table(f"{game.table} | r9 r10 r11 r12"))).apply(Pass())
+    after = game.apply(FailedTurn(parse_tiles("r12")))
+    assert after.racks[0] == parse_tiles("k1 r12")
+    assert after.pool == ()
+
+
+def test_ruling_lost_tiles_back_in_the_pool_restart_the_last_round() -> None:
+    # tournament: one more round once the pool is empty. A failed turn in that round that
+    # sends a tile back to the pool leaves tiles to draw: the last round starts again when the
+    # pool is next emptied.
+    game = _position(["r9 r10 r11 r12 k1", "k5 k6", "b1 b2"], pool="o1", edition="tournament")
+    game = game.apply(Play(parse_table(f"{game.table} | r9 r10 r11 r12")))
+    game = game.apply(Draw())  # seat 1 draws the last tile
+    assert game.final_turns == 3
+    game = game.apply(FailedTurn(parse_tiles("r12")))  # seat 2 draws nothing, r12 to the pool
+    assert game.pool == parse_tiles("r12")
+    assert (game.final_turns, game.idle_turns) == (None, 0)
+    game = game.apply(Draw())
+    assert game.final_turns == 3
+    for _ in range(3):
+        assert not game.is_over
+        game = game.apply(Pass())
+    assert game.is_over
+
+
+def test_ruling_a_meld_whose_every_tile_is_lost_is_gone() -> None:
+    game = _position(["k1", "b1 b2"])
+    meld = game.table.melds[0]
+    after = game.apply(FailedTurn(meld.tiles))
+    assert after.table == Table(game.table.melds[1:])
+    assert sorted(after.pool) == sorted(meld.tiles)
+
+
+def test_failed_turn_takes_a_tile_off_the_earliest_meld_that_stays_valid() -> None:
+    table = parse_table("r1 r2 r3 r4 r5 r6 r7 | r4 r5 r6 | k4 b4 o4 r4")
+    assert restored_table(table, parse_tiles("r4"), CLASSIC) == parse_table(
+        "r1 r2 r3 | r5 r6 r7 | r4 r5 r6 | k4 b4 o4 r4"
+    )
+    assert restored_table(table, parse_tiles("r4 r4"), CLASSIC) == parse_table(
+        "r1 r2 r3 | r5 r6 r7 | r4 r5 r6 | k4 b4 o4"
+    )
+    assert restored_table(table, parse_tiles("r4 r4 r4"), CLASSIC) is None
+
+
+# Outcome: the verdict with the next state ------------------------------------------------------
+
+
+def test_step_returns_the_state_and_what_the_turn_laid() -> None:
+    game = _deal(["r8 j r10 k10 k11 k12 r9 b5 b6", "b1 b2"])
+    opening = game.step(Play(parse_table("r8 j r10 | k10 k11 k12")))
+    assert opening.seat == 0
+    assert sorted(opening.verdict.played) == sorted(parse_tiles("r8 j r10 k10 k11 k12"))
+    assert opening.state == game.apply(opening.action)
+    game = opening.state.apply(Draw())
+    freed = game.step(Play(parse_table("r8 r9 r10 | k10 k11 k12 | b5 b6 j")))
+    assert sorted(freed.verdict.played) == sorted(parse_tiles("r9 b5 b6"))
+    assert freed.verdict.retrieved_jokers == 1
+    assert freed.state.table == parse_table("r8 r9 r10 | k10 k11 k12 | b5 b6 j")
+
+
+def test_step_refuses_like_apply() -> None:
+    game = _deal(["k9 r9 b9 k1", "b1 b2"])
+    with pytest.raises(IllegalMove) as refused:
+        game.step(Play(parse_table("k9 r9 b9")))
+    assert refused.value.verdict.codes == (Code.INITIAL_MELD_TOO_LOW,)

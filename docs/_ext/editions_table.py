@@ -62,6 +62,9 @@ FIELD_DOCS: dict[str, str] = {
     "report a timeout.",
     "timeout_draw": "Tiles drawn by a player whose time runs out.",
     "failed_turn_draw": "Tiles drawn by a player who could not leave a valid table.",
+    "failed_turn_draw_first": "Whether those tiles are drawn before the table tiles the turn "
+    "lost go into the pool, so they cannot be drawn back (`no`: shuffled in first, as games "
+    "saved in version 1 of the JSON format were played).",
     "pool_empty_end": "When a game with an empty pool ends: `until_stuck` (when every player has "
     "passed in a row) or `one_more_round` (after one more turn each).",
     "pool_empty_scoring": "Scoring when the pool ran out and the lowest rack won: `difference` "

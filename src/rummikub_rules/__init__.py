@@ -12,6 +12,7 @@ and (in later modules) a turn referee, a game state machine, scoring and a solve
 from __future__ import annotations
 
 from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout
+from rummikub_rules.comparison import Comparison, compare
 from rummikub_rules.editions import (
     CLASSIC,
     EDITIONS,
@@ -31,6 +32,7 @@ from rummikub_rules.editions import (
 from rummikub_rules.errors import (
     FormatError,
     InputTooLargeError,
+    InvalidStateError,
     InvalidTypeError,
     InvalidValueError,
     ParseError,
@@ -46,6 +48,7 @@ from rummikub_rules.notation import (
     parse_tile,
     parse_tiles,
 )
+from rummikub_rules.records import Deal, GameRecord
 from rummikub_rules.scoring import (
     GameResult,
     ScoringError,
@@ -54,13 +57,14 @@ from rummikub_rules.scoring import (
     score_game,
     settle_game,
 )
-from rummikub_rules.serialization import Deal, GameRecord, dumps, from_json, loads, to_json
+from rummikub_rules.serialization import dumps, from_json, loads, to_json
 from rummikub_rules.solver import SearchLimitExceeded, arrange, best_play, can_play, initial_meld
-from rummikub_rules.state import GameSetupError, GameState, IllegalMove
+from rummikub_rules.state import GameSetupError, GameState, IllegalMove, Outcome
 from rummikub_rules.tiles import JOKER, STANDARD_SET, XP_SET, Color, Tile, TileSet
 from rummikub_rules.turns import Code, Verdict, Violation, check_turn
+from rummikub_rules.views import PlayerView
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.2.0.dev0"
 
 __all__ = [
     "CLASSIC",
@@ -71,6 +75,7 @@ __all__ = [
     "Action",
     "Code",
     "Color",
+    "Comparison",
     "Deal",
     "Difference",
     "Draw",
@@ -85,6 +90,7 @@ __all__ = [
     "GroupJokerReplacement",
     "IllegalMove",
     "InputTooLargeError",
+    "InvalidStateError",
     "InvalidTypeError",
     "InvalidValueError",
     "JokerInInitialMeld",
@@ -92,9 +98,11 @@ __all__ = [
     "Meld",
     "MeldKind",
     "MeldRules",
+    "Outcome",
     "ParseError",
     "Pass",
     "Play",
+    "PlayerView",
     "PoolEmptyEnd",
     "PoolEmptyScoring",
     "Reading",
@@ -118,6 +126,7 @@ __all__ = [
     "best_play",
     "can_play",
     "check_turn",
+    "compare",
     "dumps",
     "format_tile",
     "format_tiles",

@@ -11,6 +11,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from rummikub_rules._convert import as_tuple
 from rummikub_rules.errors import InvalidTypeError, excerpt
 from rummikub_rules.melds import Table
 from rummikub_rules.tiles import Tile, tile_tuple
@@ -75,7 +76,7 @@ ACTION_TYPES: Final = (Play, Draw, Pass, Timeout, FailedTurn)
 
 def action_tuple(value: Iterable[Action]) -> tuple[Action, ...]:
     """``value`` as a tuple, refusing anything but actions: the converter of every history."""
-    actions = tuple(value)
+    actions = as_tuple(value, "actions")
     for action in actions:
         if not isinstance(action, ACTION_TYPES):
             raise InvalidTypeError(f"expected an action (Play, Draw, ...), got {excerpt(action)}")

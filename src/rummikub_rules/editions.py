@@ -26,6 +26,7 @@ from rummikub_rules.tiles import STANDARD_SET, XP_SET, TileSet
 __all__ = [
     "CLASSIC",
     "EDITIONS",
+    "TURN_RULE_FIELDS",
     "Difference",
     "Edition",
     "FirstPlayer",
@@ -181,6 +182,24 @@ def _text(instance: object, attribute: attrs.Attribute[str], value: str) -> None
         raise InvalidTypeError(f"{attribute.name} must be a str, got {excerpt(value)}")
 
 
+#: The rule fields that ``check_turn`` reads (RULES.md 1, 2 and 4); the others are game rules.
+TURN_RULE_FIELDS: Final = (
+    "tile_set",
+    "run_wrap",
+    "group_colors_distinct",
+    "max_jokers_per_meld",
+    "initial_meld_points",
+    "joker_in_initial_meld",
+    "opening_may_use_table",
+    "joker_retrieval",
+    "replacement_from",
+    "group_joker_replacement",
+    "freed_joker_rack_tiles",
+    "freed_joker_new_meld",
+    "joker_melds_extend_only",
+)
+
+
 @attrs.frozen
 class Difference:
     """One rule field whose value differs between two editions."""
@@ -242,6 +261,10 @@ class Edition:
     turn_seconds: int | None = attrs.field(default=60, validator=_optional_at_least(1))
     timeout_draw: int = attrs.field(default=1, validator=_at_least(0))
     failed_turn_draw: int = attrs.field(default=3, validator=_at_least(0))
+    #: Whether a failed turn's penalty tiles are drawn before the tiles it lost are shuffled into
+    #: the pool (RULES.md 5), so that they cannot be drawn back; ``False`` shuffles them in first,
+    #: as games saved in version 1 of the JSON format were played.
+    failed_turn_draw_first: bool = attrs.field(default=True, validator=_boolean)
     # End of game and scoring (RULES.md 6)
     pool_empty_end: PoolEmptyEnd = attrs.field(
         default=PoolEmptyEnd.UNTIL_STUCK, converter=PoolEmptyEnd
@@ -263,6 +286,17 @@ class Edition:
         """The names of the rule fields, in RULES.md order (labels excluded)."""
         return tuple(a.name for a in attrs.fields(cls) if a.eq)
 
+    @property
+    def turn_rules(self) -> tuple[tuple[str, object], ...]:
+        """The fields that decide a turn's verdict, with their values (:data:`TURN_RULE_FIELDS`).
+
+        Two editions with equal ``turn_rules`` judge every turn alike.
+
+        >>> EDITIONS["classic"].turn_rules == EDITIONS["tournament"].turn_rules
+        True
+        """
+        return tuple((name, getattr(self, name)) for name in TURN_RULE_FIELDS)
+
     def evolve(self, **changes: Any) -> Edition:
         """A copy with some rules changed; it is called ``custom`` unless ``name`` is given.
 
@@ -283,6 +317,31 @@ class Edition:
 
     def __str__(self) -> str:
         return self.name
+
+    def __repr__(self) -> str:
+        """``EDITIONS['classic']`` for a preset; the nearest preset and its changes otherwise.
+
+        >>> EDITIONS["pl-2026"]
+        EDITIONS['pl-2026']
+        >>> CLASSIC.evolve(joker_penalty=50, run_wrap="one_high")
+        EDITIONS['classic'].evolve(run_wrap='one_high', joker_penalty=50)
+        """
+        presets = list(EDITIONS.values())
+        nearest = min(presets, key=lambda p: (len(self.diff(p)), p.name != self.name))
+        changes = [f"{d.field}={_pasteable(d.left)}" for d in self.diff(nearest)]
+        base = f"EDITIONS[{nearest.name!r}]"
+        if not changes and self.name == nearest.name:
+            return base
+        if self.name != "custom":
+            changes.append(f"name={self.name!r}")
+        return f"{base}.evolve({', '.join(changes)})"
+
+
+def _pasteable(value: object) -> str:
+    """A rule value as Python that ``evolve`` accepts: enums by their value."""
+    if isinstance(value, Choice):
+        return repr(value.value)
+    return repr(value)
 
 
 #: The current manufacturer's rules, the default edition everywhere (alias ``standard``).

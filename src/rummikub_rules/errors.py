@@ -10,6 +10,7 @@ from __future__ import annotations
 __all__ = [
     "FormatError",
     "InputTooLargeError",
+    "InvalidStateError",
     "InvalidTypeError",
     "InvalidValueError",
     "ParseError",
@@ -31,6 +32,15 @@ class InvalidTypeError(RummikubError, TypeError):
 
 class InvalidValueError(RummikubError, ValueError):
     """A value of the right type that the rules cannot take (a tile numbered 14, 0 copies)."""
+
+
+class InvalidStateError(InvalidValueError):
+    """A game state the rules cannot reach.
+
+    Tiles not conserved, an invalid meld on the table, a seat or counter out of range, a result
+    that does not fit the racks: every way of building a ``GameState`` (directly,
+    ``attrs.evolve``, a deal, JSON) refuses such a state with it.
+    """
 
 
 class InputTooLargeError(InvalidValueError):
@@ -102,7 +112,7 @@ class FormatError(RummikubError, ValueError):
     >>> loads('{"format": "rummikub-rules", "version": 9, "type": "tile", "data": "r7"}')
     Traceback (most recent call last):
     ...
-    rummikub_rules.errors.FormatError: version: unsupported version 9; this library reads version 1
+    rummikub_rules.errors.FormatError: version: unsupported version 9; this library reads ...
     """
 
     def __init__(self, reason: str, *, path: str = "") -> None:

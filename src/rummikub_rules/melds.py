@@ -67,6 +67,13 @@ class _StandardMeldRules:
 #: The meld rules of every standard edition; the default wherever an edition is optional.
 STANDARD_MELD_RULES: Final[MeldRules] = _StandardMeldRules()
 
+#: The most tiles a valid meld can hold: a run of every number (a group has at most one tile per
+#: colour, four). A longer meld is invalid under every edition, so its reading is never cached:
+#: the reading cache holds at most this many tiles per entry, whatever a caller sends.
+LONGEST_MELD: Final = NUMBERS
+#: How many editions' readings one meld remembers before it forgets them all.
+_MEMO_EDITIONS: Final = 8
+
 
 @attrs.frozen
 class Reading:
@@ -138,6 +145,8 @@ class Meld:
         """
         found = self._memo.get(edition)
         if found is None:
+            if len(self.tiles) > LONGEST_MELD:
+                return ()  # longer than any run or group: invalid at once, and never cached
             found = _read(
                 self.tiles,
                 self.kind,
@@ -146,6 +155,8 @@ class Meld:
                 edition.group_colors_distinct,
                 edition.max_jokers_per_meld,
             )
+            if len(self._memo) >= _MEMO_EDITIONS:
+                self._memo.clear()
             self._memo[edition] = found
         return found
 
@@ -353,6 +364,14 @@ def _read_group(
     return Reading(MeldKind.GROUP, stands_for, value=number * len(tiles))
 
 
+def meld_excerpt(meld: Meld) -> str:
+    """A meld as a message names it, cut short if it is longer than any meld can be."""
+    if len(meld.tiles) <= LONGEST_MELD + 1:
+        return str(meld)
+    shown = " ".join(str(t) for t in meld.tiles[: LONGEST_MELD + 1])
+    return f"{shown} ... ({len(meld.tiles)} tiles)"
+
+
 def _tile(color: Color, number: int) -> Tile:
     return Tile.from_index(color.rank * NUMBERS + number - MIN_NUMBER)
 
@@ -361,7 +380,7 @@ def _diagnose(meld: Meld, rules: MeldRules) -> str:
     """A player's sentence saying why ``meld`` reads as neither a run nor a group."""
     tiles = meld.tiles
     numbered = [t for t in tiles if t.number is not None]
-    name = str(meld)
+    name = meld_excerpt(meld)
     if len(tiles) < 3:
         return f"{name} has {len(tiles)} tile{'s' * (len(tiles) != 1)}; a meld needs at least 3."
     if not numbered:
@@ -370,16 +389,21 @@ def _diagnose(meld: Meld, rules: MeldRules) -> str:
     if cap is not None and len(tiles) - len(numbered) > cap:
         return f"{name} has more than {cap} joker{'s' * (cap != 1)}, the most a meld may hold."
     numbers = {t.number for t in numbered}
-    colors = {t.color for t in numbered}
     if meld.kind is MeldKind.GROUP or (meld.kind is None and len(numbers) == 1):
         if len(numbers) > 1:
             return f"{name} is declared a group but mixes numbers."
-        if len(tiles) > len(rules.tile_set.colors):
+        colors = len(rules.tile_set.colors)
+        if len(tiles) > colors and rules.group_colors_distinct:
             return f"{name} has {len(tiles)} tiles; a group has at most one per colour."
-        if rules.group_colors_distinct and len(colors) < len(numbered):
+        if len(tiles) > colors:
+            return (
+                f"{name} has {len(tiles)} tiles; a group has at most {colors}, as many as the "
+                "set has colours, even where colours may repeat."
+            )
+        if rules.group_colors_distinct and len({t.color for t in numbered}) < len(numbered):
             return f"{name} repeats a colour; a group needs a different colour on every tile."
         return f"{name} is not a valid run or group."
-    if len(colors) > 1:
+    if len({t.color for t in numbered}) > 1:
         return f"{name} mixes colours and numbers; a run is one colour, a group one number."
     if len(tiles) > len(rules.tile_set.numbers):
         return f"{name} is longer than {len(rules.tile_set.numbers)} tiles, the longest run."

@@ -38,7 +38,7 @@ _SUITS_OUT: Final = {Color.BLACK: "♠", Color.RED: "♥", Color.BLUE: "♣", Co
 _RANKS_IN: Final = {"a": 1, "j": 11, "q": 12, "k": 13}
 _RANKS_OUT: Final = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _JOKER_WORDS: Final = frozenset({"j", "joker", "*", "🃏"})
-_TILE: Final = re.compile(r"([a-z])(\d{1,2})")
+_TILE: Final = re.compile(r"([a-z])([0-9]{1,2})")
 _CARD: Final = re.compile(r"(10|[2-9]|[ajqk])(.)")
 _SEPARATORS: Final = re.compile(r"[^\s,]+")
 _KIND_PREFIX: Final = re.compile(r"\s*(run|group)\s*:", re.IGNORECASE)
@@ -140,18 +140,21 @@ def _tiles(text: str, start: int, end: int, *, cards: bool) -> Iterator[Tile]:
 
 
 def _tile(token: str, *, text: str, position: int, cards: bool) -> Tile:
+    # Letters and digits are ASCII only: "r\u0667" (an Arabic-Indic 7) or "\u212a5" (the Kelvin
+    # sign, which lowers to "k") are not tiles. Only the joker emoji and card suits go further.
     folded = token.lower()
-    cached = _TILE_CACHE.get(folded)
+    plain = token.isascii()
+    cached = _TILE_CACHE.get(folded) if plain else None
     if cached is not None:
         return cached
-    if folded in _JOKER_WORDS:
+    if folded in _JOKER_WORDS and (plain or folded == "🃏"):
         return JOKER
-    tile = _card(folded) if cards else None
-    if tile is None:
+    tile = _card(folded) if cards and token[:-1].isascii() else None
+    if tile is None and plain:
         tile = _letter_tile(folded)
     if tile is None:
         raise ParseError("unknown tile", text=text, token=token, position=position)
-    if not cards:
+    if not cards and plain:
         _TILE_CACHE[folded] = tile
     return tile
 

@@ -1,22 +1,34 @@
 """Scoring a finished game and keeping score over a series (RULES.md section 6).
 
-:func:`score_game` turns the racks left at the end of a game into one score per seat; the scores
-of a game add up to zero. :class:`Series` accumulates games and names the series winner under the
-edition's ``series_winner``.
+:func:`score_game` turns the racks left at the end of a game into one score per seat, under the
+edition's ``pool_empty_scoring`` and ``winner_scores``. :class:`Series` accumulates games, names
+the series winner under the edition's ``series_winner`` and, given a number of rounds, ends.
+
+Each player's *count* is the value of their rack (numbered tiles at their number, jokers at
+``joker_penalty``) plus ``never_opened_penalty`` if they never opened. What each other player
+*pays*: when a player went out, their count; when the pool ran out, the lowest count wins and
+each other player pays the difference to it (``difference``) or their whole count (``racks``).
+Each other player scores minus what they pay. The winner scores the sum of those payments
+(``others_sum``: a game's scores add up to zero) or nothing (``zero``: penalty scoring, where a
+game's scores add up to minus the payments).
 
 Rulings of this module (RULES.md leaves them open):
 
 - A rack's value counts each numbered tile at its number and each joker at the edition's
   ``joker_penalty``; that value also decides the lowest rack when the pool ran out.
-- ``never_opened_penalty`` is part of a player's count in both ends of a game. When a player went
-  out, each other player pays their rack value plus the penalty if they never opened. When the
-  pool ran out, each player's count is their rack value plus the penalty if they never opened;
-  the lowest count wins and every other player pays the difference to it. Either way the winners
-  receive exactly what the others pay, so a game's scores always add up to zero.
+- ``never_opened_penalty`` is part of a player's count in both ends of a game and under both
+  ``pool_empty_scoring`` values: it decides the lowest count when the pool ran out, and under
+  ``racks`` each other player pays it with their rack.
 - A player with an empty rack (the player who went out) has opened by laying their last tile:
   their ``opened`` flag is ignored.
-- Tied lowest counts share the win: the sum of the differences is split equally and the remainder
-  goes to the earliest tied seat. In a series each of them is credited with a win.
+- Tied lowest counts share the win. Under ``others_sum`` the sum of the payments is split
+  equally and the remainder goes to the earliest tied seat; under ``zero`` each of them scores
+  0. Tied winners pay nothing under either ``pool_empty_scoring``. In a series each of them is
+  credited with a win.
+- A series given a number of rounds is over after ``rounds * players`` games. If the leaders
+  are then level (same wins and points under ``most_wins``, same points under
+  ``most_points``), the series has no single winner: ``winner`` is ``None`` and ``leaders``
+  names them.
 """
 
 from __future__ import annotations
@@ -26,7 +38,14 @@ from typing import Any
 
 import attrs
 
-from rummikub_rules.editions import CLASSIC, Edition, SeriesWinner
+from rummikub_rules._convert import as_tuple
+from rummikub_rules.editions import (
+    CLASSIC,
+    Edition,
+    PoolEmptyScoring,
+    SeriesWinner,
+    WinnerScores,
+)
 from rummikub_rules.errors import InvalidTypeError, RummikubError, excerpt
 from rummikub_rules.tiles import Tile
 
@@ -38,11 +57,11 @@ class ScoringError(RummikubError, ValueError):
 
 
 def _to_ints(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(value)
+    return as_tuple(value, "scores and winners")
 
 
 def _to_games(value: Iterable[GameResult]) -> tuple[GameResult, ...]:
-    return tuple(value)
+    return as_tuple(value, "games")
 
 
 @attrs.frozen
@@ -70,7 +89,7 @@ def rack_value(rack: Iterable[Tile], *, edition: Edition = CLASSIC) -> int:
     52
     """
     total = 0
-    for tile in rack:
+    for tile in as_tuple(rack, "a rack"):
         if not isinstance(tile, Tile):
             raise InvalidTypeError(
                 f"a rack holds Tile objects (see parse_tiles), got {excerpt(tile)}"
@@ -86,18 +105,24 @@ def score_game(
     edition: Edition = CLASSIC,
     opened: Sequence[bool] | None = None,
 ) -> tuple[int, ...]:
-    """Each player's score for a finished game (RULES.md section 6); the scores add up to zero.
+    """Each player's score for a finished game (RULES.md section 6).
 
     ``racks[i]`` is what player ``i`` holds at the end. ``winner`` is the player who went out
     (their rack must be empty), or ``None`` when the game ended with the pool empty and nobody
     out: then the lowest rack wins. ``opened[i]`` says whether player ``i`` opened; it matters
     only for editions with a ``never_opened_penalty``, and ``None`` means everyone opened.
 
-    >>> from rummikub_rules import parse_tiles
+    >>> from rummikub_rules import EDITIONS, parse_tiles
     >>> score_game([(), parse_tiles("r5 b8"), parse_tiles("j k2")], winner=0)
     (45, -13, -32)
     >>> score_game([parse_tiles("r5"), parse_tiles("r9"), parse_tiles("r1 r13")], winner=None)
     (13, -4, -9)
+    >>> score_game([parse_tiles("r5"), parse_tiles("r9"), parse_tiles("r1 r13")], winner=None,
+    ...            edition=EDITIONS["pl-2026"])
+    (23, -9, -14)
+    >>> penalty = EDITIONS["classic"].evolve(winner_scores="zero")
+    >>> score_game([(), parse_tiles("r5 b8"), parse_tiles("j k2")], winner=0, edition=penalty)
+    (0, -13, -32)
 
     Raises :class:`ScoringError` for fewer than two racks, a winner seat out of range or holding
     tiles, or an ``opened`` of the wrong length.
@@ -118,7 +143,7 @@ def settle_game(
     >>> settle_game([parse_tiles("r4"), parse_tiles("b4"), parse_tiles("k9")], winner=None)
     GameResult(scores=(3, 2, -5), winners=(0, 1))
     """
-    hands = tuple(tuple(rack) for rack in racks)
+    hands = tuple(as_tuple(rack, "a rack") for rack in as_tuple(racks, "racks"))
     players = len(hands)
     if players < 2:
         raise ScoringError(f"a game has at least 2 players, got {players} racks")
@@ -132,16 +157,26 @@ def settle_game(
         + (0 if flags[seat] or not hand else edition.never_opened_penalty)
         for seat, hand in enumerate(hands)
     )
-    if winner is None:
-        lowest = min(counts)
-        winners = tuple(seat for seat, count in enumerate(counts) if count == lowest)
-        debts = tuple(count - lowest for count in counts)
-    else:
-        winners, debts = (winner,), counts
-    share, remainder = divmod(sum(debts), len(winners))
-    scores = [share if seat in winners else -debt for seat, debt in enumerate(debts)]
+    winners, payments = _payments(counts, winner, edition.pool_empty_scoring)
+    if edition.winner_scores is WinnerScores.ZERO:
+        return GameResult(tuple(-paid for paid in payments), winners)
+    share, remainder = divmod(sum(payments), len(winners))
+    scores = [share if seat in winners else -paid for seat, paid in enumerate(payments)]
     scores[winners[0]] += remainder
     return GameResult(scores, winners)
+
+
+def _payments(
+    counts: tuple[int, ...], winner: int | None, pool_empty: PoolEmptyScoring
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The winning seats, and what each seat pays (0 for a winner), from each seat's count."""
+    if winner is not None:
+        return (winner,), counts
+    lowest = min(counts)
+    winners = tuple(seat for seat, count in enumerate(counts) if count == lowest)
+    if pool_empty is PoolEmptyScoring.DIFFERENCE:
+        return winners, tuple(count - lowest for count in counts)
+    return winners, tuple(0 if seat in winners else count for seat, count in enumerate(counts))
 
 
 @attrs.frozen
@@ -162,11 +197,25 @@ class Series:
     ``most_points`` total points decide. ``winner`` is ``None`` while seats are still level
     (before the first game, for instance); ``leaders`` then names them all. A shared win (tied
     lowest racks) counts as a win for each tied seat.
+
+    Players may agree the length in advance (RULES.md 6): with ``rounds`` set, a round being as
+    many games as players, the series :attr:`is_over` after ``rounds * players`` games, its
+    winner is final, and adding another game raises :class:`ScoringError`.
+
+    >>> short = Series(2, rounds=1).add((5, -5), 0).add((-3, 3), 1)
+    >>> short.is_over, short.winner
+    (True, 0)
+    >>> short.add((1, -1), 0)
+    Traceback (most recent call last):
+    ...
+    rummikub_rules.scoring.ScoringError: the series of 1 round (2 games) is over
     """
 
     players: int = attrs.field()
     edition: Edition = attrs.field(default=CLASSIC)
     games: tuple[GameResult, ...] = attrs.field(default=(), converter=_to_games)
+    #: The agreed number of rounds, or ``None`` for a series of open length.
+    rounds: int | None = attrs.field(default=None, kw_only=True)
 
     @players.validator
     def _check_players(self, attribute: attrs.Attribute[int], value: int) -> None:
@@ -180,6 +229,15 @@ class Series:
         if not isinstance(value, Edition):
             raise InvalidTypeError(f"edition must be an Edition, got {excerpt(value)}")
 
+    @rounds.validator
+    def _check_rounds(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
+        if value is None:
+            return
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidTypeError(f"rounds must be an int or None, got {excerpt(value)}")
+        if value < 1:
+            raise ScoringError(f"a series has at least 1 round, got {value}")
+
     @games.validator
     def _check_games(self, attribute: attrs.Attribute[Any], value: tuple[Any, ...]) -> None:
         for number, game in enumerate(value):
@@ -190,9 +248,17 @@ class Series:
                     f"games[{number}] has {len(game.scores)} scores for {self.players} players"
                 )
 
+    def __attrs_post_init__(self) -> None:
+        length = self.length
+        if length is not None and len(self.games) > length:
+            raise ScoringError(f"{len(self.games)} games for a series of {self._agreed()}")
+
     def add(self, scores: Sequence[int], winners: int | Iterable[int]) -> Series:
         """The series with one more game, given its scores and its winner (or tied winners)."""
-        seats = (winners,) if isinstance(winners, int) else tuple(sorted(winners))
+        self._check_open()
+        seats = (winners,) if isinstance(winners, int) else as_tuple(winners, "winners")
+        if all(type(seat) is int for seat in seats):
+            seats = tuple(sorted(seats))
         return attrs.evolve(self, games=(*self.games, GameResult(scores, seats)))
 
     def add_game(
@@ -203,10 +269,22 @@ class Series:
         opened: Sequence[bool] | None = None,
     ) -> Series:
         """The series with one more game, scored by :func:`settle_game` under its edition."""
+        self._check_open()
+        racks = as_tuple(racks, "racks")
         if len(racks) != self.players:
             raise ScoringError(f"{len(racks)} racks for a series of {self.players} players")
         result = settle_game(racks, winner=winner, edition=self.edition, opened=opened)
         return attrs.evolve(self, games=(*self.games, result))
+
+    @property
+    def length(self) -> int | None:
+        """How many games the agreed rounds make (``rounds * players``), or ``None``."""
+        return None if self.rounds is None else self.rounds * self.players
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the agreed rounds have all been played (never, for a series of open length)."""
+        return self.length is not None and len(self.games) >= self.length
 
     @property
     def games_played(self) -> int:
@@ -254,6 +332,14 @@ class Series:
         leaders = self.leaders
         return leaders[0] if len(leaders) == 1 else None
 
+    def _agreed(self) -> str:
+        rounds = self.rounds
+        return f"{rounds} round{'s' * (rounds != 1)} ({self.length} games)"
+
+    def _check_open(self) -> None:
+        if self.is_over:
+            raise ScoringError(f"the series of {self._agreed()} is over")
+
 
 def _check_seat(seat: object, players: int, name: str) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int):
@@ -265,7 +351,7 @@ def _check_seat(seat: object, players: int, name: str) -> None:
 def _opened_flags(opened: Sequence[bool] | None, players: int) -> tuple[bool, ...]:
     if opened is None:
         return (True,) * players
-    flags = tuple(opened)
+    flags = as_tuple(opened, "opened")
     if len(flags) != players:
         raise ScoringError(f"opened has {len(flags)} entries for {players} players")
     for seat, flag in enumerate(flags):

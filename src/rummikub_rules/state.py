@@ -2,30 +2,42 @@
 
 :class:`GameState` is a frozen snapshot: :meth:`GameState.apply` returns the next state or raises
 :class:`IllegalMove` carrying the referee's :class:`~rummikub_rules.turns.Verdict`, and leaves the
-old state untouched, so a bot can explore futures without copying. Randomness (shuffling, the
-first player, tiles sent back to the pool) comes from the game's seed, so the same seed and the
-same actions always give the same game.
+old state untouched, so a bot can explore futures without copying. :meth:`GameState.step` does
+the same and also returns the verdict (what the turn laid, the jokers it retrieved) as an
+:class:`Outcome`. Randomness (shuffling, the first player, tiles sent back to the pool) comes
+from the game's seed, so the same seed and the same actions always give the same game.
+
+Every state obeys the rules of the game: a state built directly, with ``attrs.evolve``, by
+:meth:`GameState.new`, :meth:`GameState.from_deal` or from JSON is checked against every
+invariant (see :class:`~rummikub_rules.errors.InvalidStateError`); a state made by ``apply``
+from a valid one keeps them by construction and is not checked again.
 """
 
 from __future__ import annotations
 
 import random
 import warnings
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import attrs
 
-from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout, action_tuple
+from rummikub_rules._convert import as_tuple
+from rummikub_rules._history import History, to_history
+from rummikub_rules._judge import judge
+from rummikub_rules._state_checks import state_problem
+from rummikub_rules._unchecked import unchecked
+from rummikub_rules.actions import Action, Draw, FailedTurn, Play, Timeout
 from rummikub_rules.editions import CLASSIC, Edition, FirstPlayer, PoolEmptyEnd
-from rummikub_rules.errors import InvalidTypeError, RummikubError, excerpt
-from rummikub_rules.melds import Meld, MeldKind, Table
+from rummikub_rules.errors import InvalidStateError, InvalidTypeError, RummikubError, excerpt
+from rummikub_rules.melds import Table
 from rummikub_rules.notation import format_tiles
+from rummikub_rules.records import Deal, GameRecord, deal_problem
 from rummikub_rules.scoring import GameResult, settle_game
 from rummikub_rules.tiles import Tile, rack_tuples, tile_tuple
-from rummikub_rules.turns import Code, Verdict, Violation, check_turn
+from rummikub_rules.turns import Verdict
+from rummikub_rules.views import PlayerView
 
-__all__ = ["GameSetupError", "GameState", "IllegalMove"]
+__all__ = ["GameSetupError", "GameState", "IllegalMove", "Outcome"]
 
 
 class IllegalMove(RummikubError):  # noqa: N818 (the name is part of the public contract)
@@ -37,12 +49,32 @@ class IllegalMove(RummikubError):  # noqa: N818 (the name is part of the public 
         super().__init__(" ".join(v.message for v in verdict.violations) or "illegal move")
 
 
-class GameSetupError(RummikubError, ValueError):
+class GameSetupError(InvalidStateError):
     """A game that cannot be dealt: a player count or deal the edition does not allow."""
 
 
 def _flags(value: Iterable[bool]) -> tuple[bool, ...]:
-    return tuple(value)
+    return as_tuple(value, "opened")
+
+
+@attrs.frozen
+class Outcome:
+    """What one action did: the state after it and the referee's verdict on it.
+
+    ``verdict.played`` is what a play laid and ``verdict.retrieved_jokers`` the jokers it freed;
+    ``seat`` is who acted.
+
+    >>> from rummikub_rules import GameState, Draw
+    >>> game = GameState.new(2, seed=7)
+    >>> outcome = game.step(Draw())
+    >>> outcome.seat == game.current, outcome.verdict.ok, outcome.state == game.apply(Draw())
+    (True, True, True)
+    """
+
+    state: GameState
+    verdict: Verdict
+    seat: int
+    action: Action
 
 
 @attrs.frozen
@@ -56,6 +88,11 @@ class GameState:
     >>> after = game.apply(Draw())
     >>> len(after.racks[game.current]), len(game.racks[game.current])
     (15, 14)
+
+    Building a state that breaks a rule of the game raises
+    :class:`~rummikub_rules.errors.InvalidStateError`. ``deal`` is how the game was dealt
+    (``new`` and ``from_deal`` record it; ``None`` if unknown): a state with a deal must agree
+    with it and its history, so a state changed by hand drops it (``deal=None``).
     """
 
     edition: Edition
@@ -65,13 +102,22 @@ class GameState:
     current: int
     opened: tuple[bool, ...] = attrs.field(converter=_flags)
     seed: int
-    history: tuple[Action, ...] = attrs.field(default=(), converter=action_tuple)
-    #: Turns in a row without a play while the pool was empty (a full round ends ``until_stuck``).
+    _history: History = attrs.field(factory=History, converter=to_history, repr=False)
+    #: Turns in a row that began and ended with the pool empty and laid nothing (a full round
+    #: of them ends an ``until_stuck`` game).
     idle_turns: int = 0
-    #: Turns left once the pool ran out under ``one_more_round``; ``None`` while tiles remain.
+    #: Turns left in the last round once the pool ran out, under ``one_more_round``; ``None``
+    #: while tiles remain.
     final_turns: int | None = None
     #: The result once the game is over.
     result: GameResult | None = None
+    #: How the game was dealt, or ``None`` if unknown (a state built by hand).
+    deal: Deal | None = attrs.field(default=None, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        problem = state_problem(self)
+        if problem is not None:
+            raise InvalidStateError(f"not a state of a game: {problem}")
 
     @classmethod
     def new(cls, players: int, *, edition: Edition = CLASSIC, seed: int | None = None) -> GameState:
@@ -81,6 +127,8 @@ class GameState:
         be replayed.
         """
         _check_players(players, edition)
+        if seed is not None and type(seed) is not int:
+            raise InvalidTypeError(f"seed must be an int or None, got {excerpt(seed)}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         rng = random.Random(seed)
@@ -107,22 +155,31 @@ class GameState:
 
         The racks and pool together must be the edition's full tile set.
         """
+        racks = as_tuple(racks, "racks")
         _check_players(len(racks), edition)
-        state = cls(
+        if type(first) is not int or not 0 <= first < len(racks):
+            raise GameSetupError(
+                f"first player must be a seat 0..{len(racks) - 1}, got {excerpt(first)}"
+            )
+        deal = Deal(racks, pool, first)
+        problem = deal_problem(deal, len(deal.racks), edition)
+        if problem is not None:
+            raise GameSetupError(problem)
+        return cls(
             edition=edition,
-            racks=racks,
+            racks=deal.racks,
             table=Table(),
-            pool=tile_tuple(pool),
+            pool=deal.pool,
             current=first,
-            opened=(False,) * len(racks),
+            opened=(False,) * len(deal.racks),
             seed=seed,
+            deal=deal,
         )
-        dealt = Counter(t for rack in state.racks for t in rack) + Counter(state.pool)
-        if dealt != Counter(edition.tile_set.all_tiles()):
-            raise GameSetupError("the racks and the pool must together be the edition's full set")
-        if not 0 <= first < len(racks):
-            raise GameSetupError(f"first player must be a seat 0..{len(racks) - 1}, got {first}")
-        return state
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action taken so far, in turn order."""
+        return self._history.as_tuple()
 
     @property
     def players(self) -> int:
@@ -154,6 +211,48 @@ class GameState:
         if self.result is None:
             raise RummikubError("the game is not over yet; scores exist only at the end")
         return self.result.scores
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may know: its own rack and everything on the table, nothing hidden."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise InvalidStateError(f"seat must be 0..{self.players - 1}, got {excerpt(seat)}")
+        return unchecked(
+            PlayerView,
+            seat=seat,
+            rack=self.racks[seat],
+            table=self.table,
+            pool_size=len(self.pool),
+            rack_sizes=tuple(len(rack) for rack in self.racks),
+            opened=self.opened,
+            current=self.current,
+            edition=self.edition,
+            turn=len(self._history) + 1,
+            idle_turns=self.idle_turns,
+            final_turns=self.final_turns,
+            result=self.result,
+        )
+
+    def to_record(self) -> GameRecord:
+        """The record of this game: its edition, players, deal and every action so far.
+
+        A game dealt by :meth:`new` is recorded by its seed alone. Raises ``RummikubError`` for
+        a state that does not know its deal (``deal`` is ``None``).
+
+        >>> from rummikub_rules import GameState, Draw
+        >>> game = GameState.new(2, seed=5).apply(Draw())
+        >>> game.to_record().replay() == game
+        True
+        """
+        if self.deal is None:
+            raise RummikubError(
+                "this state does not know how it was dealt (deal is None), so it has no record"
+            )
+        record = GameRecord(
+            self.players, edition=self.edition, seed=self.seed, actions=self.history
+        )
+        if record.initial_state().deal != self.deal:
+            record = attrs.evolve(record, deal=self.deal)
+        return record
 
     def can_play(self, seat: int | None = None, *, limit: int | None = None) -> bool:
         """Deprecated: use :func:`rummikub_rules.solver.can_play_now` (removed in 0.3)."""
@@ -189,95 +288,106 @@ class GameState:
 
     def check(self, action: Action) -> Verdict:
         """The referee's verdict on ``action`` by the player to move, without applying it."""
-        if self.is_over:
-            return _refused(Code.GAME_OVER, "The game is over; no more actions are taken.")
-        if isinstance(action, Play):
-            return check_turn(
-                self.table,
-                self.rack,
-                action.after,
-                opened=self.opened[self.current],
-                edition=self.edition,
-            )
-        if isinstance(action, Draw) and not self.pool:
-            return _refused(Code.POOL_EMPTY, "The pool is empty: there is nothing to draw.")
-        if isinstance(action, Pass) and self.pool:
-            return _refused(
-                Code.POOL_NOT_EMPTY,
-                "A player may pass only when the pool is empty; otherwise they draw a tile.",
-            )
-        if isinstance(action, FailedTurn):
-            return _restored(self.table, action.to_pool, self.edition)[1]
-        if not isinstance(action, Draw | Pass | Timeout):
-            raise InvalidTypeError(f"not an action: {excerpt(action)}")
-        return Verdict(table=self.table)
+        return judge(
+            action,
+            table=self.table,
+            rack=self.rack,
+            opened=self.opened[self.current],
+            pool_size=len(self.pool),
+            over=self.is_over,
+            edition=self.edition,
+        )
 
     def apply(self, action: Action) -> GameState:
         """The state after the player to move takes ``action``; raises :class:`IllegalMove`."""
+        return self.step(action).state
+
+    def step(self, action: Action) -> Outcome:
+        """Like :meth:`apply`, and also the verdict: what the turn laid, the jokers it freed."""
         verdict = self.check(action)
         if not verdict.ok:
             raise IllegalMove(verdict, action)
-        seat = self.current
+        seat, edition = self.current, self.edition
         racks = list(self.racks)
         table, pool, opened = self.table, self.pool, self.opened
-        played = False
         if isinstance(action, Play):
             racks[seat] = _without(racks[seat], verdict.played)
             table = verdict.table
             opened = tuple(o or i == seat for i, o in enumerate(opened))
-            played = True
         elif isinstance(action, FailedTurn):
-            table = _restored(self.table, action.to_pool, self.edition)[0]
-            pool = self._shuffled_in(pool, action.to_pool)
-            racks[seat], pool = _draw(racks[seat], pool, self.edition.failed_turn_draw)
+            table = verdict.table
+            if edition.failed_turn_draw_first:
+                racks[seat], pool = _draw(racks[seat], pool, edition.failed_turn_draw)
+                pool = self._shuffled_in(pool, action.to_pool)
+            else:
+                pool = self._shuffled_in(pool, action.to_pool)
+                racks[seat], pool = _draw(racks[seat], pool, edition.failed_turn_draw)
         elif isinstance(action, Draw):
             racks[seat], pool = _draw(racks[seat], pool, 1)
         elif isinstance(action, Timeout):
-            racks[seat], pool = _draw(racks[seat], pool, self.edition.timeout_draw)
-        state = attrs.evolve(
-            self,
-            racks=racks,
+            racks[seat], pool = _draw(racks[seat], pool, edition.timeout_draw)
+        racks_after = tuple(racks)
+        idle, final, winner = self._turn_counters(racks_after[seat], pool, isinstance(action, Play))
+        result = None
+        if (
+            winner is not None
+            or final == 0
+            or (edition.pool_empty_end is PoolEmptyEnd.UNTIL_STUCK and idle >= self.players)
+        ):
+            result = settle_game(racks_after, winner=winner, edition=edition, opened=opened)
+        state = unchecked(
+            GameState,
+            edition=edition,
+            racks=racks_after,
             table=table,
             pool=pool,
-            opened=opened,
-            history=action_tuple((*self.history, action)),
             current=(seat + 1) % self.players,
+            opened=opened,
+            seed=self.seed,
+            _history=self._history.appended(action),
+            idle_turns=idle,
+            final_turns=final,
+            result=result,
+            deal=self.deal,
         )
-        return state._after_turn(played, pool_was_empty=not self.pool)
+        return Outcome(state, verdict, seat, action)
 
-    def _after_turn(self, played: bool, *, pool_was_empty: bool) -> GameState:
-        """Settle the end of a turn: a player out, a full idle round, or the last round done."""
-        seat = (self.current - 1) % self.players
-        if not self.racks[seat]:
-            return self._finished(winner=seat)
-        idle = 0 if played or not pool_was_empty else self.idle_turns + 1
-        final = self.final_turns
-        if self.edition.pool_empty_end is PoolEmptyEnd.ONE_MORE_ROUND:
-            if final is not None:
-                final -= 1
-            elif not self.pool:
-                final = self.players
-        state = attrs.evolve(self, idle_turns=idle, final_turns=final)
-        if final == 0 or (
-            self.edition.pool_empty_end is PoolEmptyEnd.UNTIL_STUCK and idle >= self.players
-        ):
-            return state._finished(winner=None)
-        return state
+    def _turn_counters(
+        self, rack: tuple[Tile, ...], pool: tuple[Tile, ...], played: bool
+    ) -> tuple[int, int | None, int | None]:
+        """``idle_turns`` and ``final_turns`` after the turn, and the seat that went out, if any.
+
+        A player who goes out ends the game as the counters stood. A turn that ends with tiles in
+        the pool (a failed turn can send tiles back) resets both counters: the last round starts
+        again once the pool is empty again.
+        """
+        if not rack:
+            return self.idle_turns, self.final_turns, self.current
+        players, pool_was_empty, pool_empty = self.players, not self.pool, not pool
+        idle = self.idle_turns + 1 if pool_was_empty and pool_empty and not played else 0
+        final = None
+        if self.edition.pool_empty_end is PoolEmptyEnd.ONE_MORE_ROUND and pool_empty:
+            if not pool_was_empty:
+                final = players  # this turn drew the last tile
+            else:
+                final = (players if self.final_turns is None else self.final_turns) - 1
+        return idle, final, None
 
     def _finished(self, *, winner: int | None) -> GameState:
         result = settle_game(self.racks, winner=winner, edition=self.edition, opened=self.opened)
-        return attrs.evolve(self, result=result)
+        fields = {name: getattr(self, name) for name in _FIELDS}
+        return unchecked(GameState, **{**fields, "result": result})
 
     def _shuffled_in(self, pool: tuple[Tile, ...], tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
         """The pool with ``tiles`` shuffled in, reproducibly from the seed and the turn number."""
         if not tiles:
             return pool
         mixed = [*pool, *tiles]
-        random.Random(f"{self.seed}:{len(self.history)}").shuffle(mixed)
+        random.Random(f"{self.seed}:{len(self._history)}").shuffle(mixed)
         return tuple(mixed)
 
     def __str__(self) -> str:
-        lines = [f"{self.edition.name} game, turn {len(self.history) + 1}"]
+        lines = [f"{self.edition.name} game, turn {len(self._history) + 1}"]
         lines.append(f"table: {self.table or '(empty)'}")
         for seat, rack in enumerate(self.racks):
             mark = ">" if seat == self.current and not self.is_over else " "
@@ -286,6 +396,9 @@ class GameState:
         if self.result is not None:
             lines.append(f"over: winners {self.result.winners}, scores {self.result.scores}")
         return "\n".join(lines)
+
+
+_FIELDS = tuple(attribute.name for attribute in attrs.fields(GameState))
 
 
 def _check_players(players: int, edition: Edition) -> None:
@@ -316,10 +429,6 @@ def _first_player(players: int, edition: Edition, rng: random.Random) -> int:
             return contenders[0]
 
 
-def _refused(code: Code, message: str) -> Verdict:
-    return Verdict(violations=(Violation(code, message),))
-
-
 def _without(rack: tuple[Tile, ...], tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     remaining = list(rack)
     for tile in tiles:
@@ -332,49 +441,3 @@ def _draw(
 ) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     """Draw up to ``count`` tiles from the front of the pool (what is left, if fewer)."""
     return (*rack, *pool[:count]), pool[count:]
-
-
-def _restored(table: Table, to_pool: tuple[Tile, ...], edition: Edition) -> tuple[Table, Verdict]:
-    """The table restored after a failed turn, less ``to_pool``, and whether that is allowed.
-
-    Each tile sent to the pool is taken off one meld (splitting a run where it stood) so that
-    every meld left stays valid (RULES.md section 5).
-    """
-    if not to_pool:
-        return table, Verdict(table=table)
-    missing = Counter(to_pool) - Counter(table.tiles)
-    if missing:
-        tiles = tuple(sorted(missing.elements()))
-        return table, _refused(
-            Code.TABLE_TILE_REMOVED,
-            f"{format_tiles(tiles)} {'is' if len(tiles) == 1 else 'are'} not on the table, so "
-            "cannot be sent to the pool.",
-        )
-    melds = _remove_tiles(list(table.melds), list(to_pool), edition)
-    if melds is None:
-        return table, _refused(
-            Code.INVALID_MELD,
-            f"Without {format_tiles(to_pool)} the table cannot be left with only valid melds.",
-        )
-    restored = Table(melds)
-    return restored, Verdict(table=restored)
-
-
-def _remove_tiles(melds: list[Meld], tiles: list[Tile], edition: Edition) -> list[Meld] | None:
-    if not tiles:
-        return melds
-    tile, rest = tiles[0], tiles[1:]
-    for index, meld in enumerate(melds):
-        for position, here in enumerate(meld.tiles):
-            if here != tile:
-                continue
-            left, right = meld.tiles[:position], meld.tiles[position + 1 :]
-            reading = meld.reading(edition)
-            in_group = reading is not None and reading.kind is MeldKind.GROUP
-            parts = [left + right] if in_group else [left, right]
-            pieces = [Meld(p, meld.kind) for p in parts if p]
-            if all(p.is_valid(edition) for p in pieces):
-                found = _remove_tiles(melds[:index] + pieces + melds[index + 1 :], rest, edition)
-                if found is not None:
-                    return found
-    return None

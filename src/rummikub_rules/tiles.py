@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import attrs
 
+from rummikub_rules._convert import as_tuple
 from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
 
 __all__ = [
@@ -240,6 +241,19 @@ class TileSet:
             return self.copies
         return 0
 
+    def __repr__(self) -> str:
+        fields = []
+        if self.colors != tuple(Color):
+            fields.append(f"colors={''.join(c.value for c in self.colors)!r}")
+        if self.numbers != tuple(range(MIN_NUMBER, MAX_NUMBER + 1)):
+            fields.append(f"numbers=range({self.numbers[0]}, {self.numbers[-1] + 1})")
+        fields.extend(
+            f"{name}={getattr(self, name)}"
+            for name in ("copies", "jokers")
+            if getattr(self, name) != 2
+        )
+        return f"TileSet({', '.join(fields)})"
+
     def distinct_tiles(self) -> tuple[Tile, ...]:
         """Each numbered tile once, in rack order, then the joker if the set has any."""
         tiles = tuple(Tile(c, n) for c in self.colors for n in self.numbers)
@@ -266,7 +280,7 @@ XP_SET: Final = TileSet(copies=3, jokers=4)
 
 def tile_tuple(value: Iterable[Tile]) -> tuple[Tile, ...]:
     """``value`` as a tuple, refusing anything but tiles: the converter of every tiles field."""
-    tiles = tuple(value)
+    tiles = as_tuple(value, "tiles")
     for tile in tiles:
         if not isinstance(tile, Tile):
             raise InvalidTypeError(f"expected Tile objects (see parse_tiles), got {excerpt(tile)}")
@@ -275,4 +289,4 @@ def tile_tuple(value: Iterable[Tile]) -> tuple[Tile, ...]:
 
 def rack_tuples(value: Iterable[Iterable[Tile]]) -> tuple[tuple[Tile, ...], ...]:
     """Racks as a tuple of tile tuples: the converter of every per-seat racks field."""
-    return tuple(tile_tuple(rack) for rack in value)
+    return tuple(tile_tuple(rack) for rack in as_tuple(value, "racks"))

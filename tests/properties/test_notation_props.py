@@ -117,3 +117,14 @@ def test_any_text_parses_or_raises_parse_error(
     parse: Callable[..., object], cards: bool, text: str
 ) -> None:
     assert_only_parse_error(parse, text, cards=cards)
+
+
+@given(
+    st.sampled_from("krboyKRBOY"),
+    st.text(st.characters(categories=["Nd", "No"]), min_size=1, max_size=2).filter(
+        lambda digits: not digits.isascii()
+    ),
+)
+def test_digits_beyond_ascii_never_spell_a_number(letter: str, digits: str) -> None:
+    with pytest.raises(ParseError):
+        parse_tile(letter + digits)

@@ -1,0 +1,499 @@
+"""The ``rummikub-rules`` command (also ``python -m rummikub_rules``).
+
+Subcommands: ``check`` (referee one turn), ``compare`` (one turn under every edition),
+``editions`` (``list``, ``show NAME``, ``diff A B``), ``solve`` (the best play), ``score`` (score
+racks at the end of a game) and ``replay`` (a game record, turn by turn). Every command takes
+``--json`` for machine-readable output and ``--input FILE`` for its inputs as a JSON object whose
+keys are the long option names (flags given on the command line win). Tiles are printed in
+colour on a terminal, never into a pipe or when ``NO_COLOR`` is set.
+
+Exit status: 0 success (a legal turn for ``check``), 1 an illegal turn, 2 bad input (the message
+names where notation failed to parse).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from rummikub_rules import __version__
+from rummikub_rules._terminal import Style
+from rummikub_rules.comparison import compare
+from rummikub_rules.editions import EDITIONS, Edition
+from rummikub_rules.errors import ParseError, RummikubError
+from rummikub_rules.inputs import as_edition, as_table, as_tiles
+from rummikub_rules.melds import Meld, Table
+from rummikub_rules.scoring import settle_game
+from rummikub_rules.serialization import GameRecord, loads, table_to_json, tiles_to_json
+from rummikub_rules.solver import Objective, best_play
+from rummikub_rules.state import IllegalMove
+from rummikub_rules.tiles import STANDARD_SET, XP_SET, Tile, TileSet
+from rummikub_rules.turns import Verdict, check_turn
+
+__all__ = ["main"]
+
+#: Exit status of a legal turn or a successful command, an illegal turn, and bad input.
+OK, ILLEGAL, BAD_INPUT = 0, 1, 2
+
+
+class _InputError(Exception):
+    """Bad input found after argparse: exit with status 2 and this message."""
+
+
+def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    out = sys.stdout if stdout is None else stdout
+    parser = _parser()
+    args = parser.parse_args(argv)
+    style = Style.for_stream(out, args.color)
+    try:
+        inputs = _Inputs(args)
+        command: Callable[[_Inputs, Style, TextIO], int] = args.command
+        return command(inputs, style, out)
+    except _BadNotationError as bad:
+        print(_parse_error_text(bad.option, bad.error), file=sys.stderr)
+    except (RummikubError, _InputError) as error:
+        print(f"rummikub-rules: error: {error}", file=sys.stderr)
+    return BAD_INPUT
+
+
+# -- check and compare ---------------------------------------------------------------------------
+
+
+def _check(inputs: _Inputs, style: Style, out: TextIO) -> int:
+    before, rack, after = inputs.table("before"), inputs.tiles("rack"), inputs.table("after")
+    edition = inputs.edition()
+    verdict = check_turn(before, rack, after, opened=inputs.flag("opened"), edition=edition)
+    if inputs.json:
+        _dump({"edition": edition.name, **_verdict_json(verdict)}, out)
+    else:
+        print(_verdict_text(verdict, style), file=out)
+    return OK if verdict.ok else ILLEGAL
+
+
+def _compare(inputs: _Inputs, style: Style, out: TextIO) -> int:
+    names = inputs.get("editions")
+    chosen = None if names is None else _names(names)
+    result = compare(
+        inputs.table("before"),
+        inputs.tiles("rack"),
+        inputs.table("after"),
+        opened=inputs.flag("opened"),
+        editions=chosen,
+    )
+    if inputs.json:
+        _dump(
+            {
+                "agree": result.agree,
+                "verdicts": {name: _verdict_json(v) for name, v in result.items()},
+            },
+            out,
+        )
+        return OK
+    width = max(len(name) for name in result)
+    print(style.bold(f"{'edition':<{width}}  legal  codes"), file=out)
+    for name, verdict in result.items():
+        legal = style.good("yes  ") if verdict.ok else style.bad("no   ")
+        codes = ", ".join(code.value for code in verdict.codes)
+        print(f"{name:<{width}}  {legal}  {codes}".rstrip(), file=out)
+    summary = "every edition agrees" if result.agree else "the editions disagree"
+    print(f"\n{summary}", file=out)
+    return OK
+
+
+def _verdict_json(verdict: Verdict) -> dict[str, Any]:
+    return {
+        "ok": verdict.ok,
+        "violations": [
+            {
+                "code": v.code.value,
+                "message": v.message,
+                "tiles": tiles_to_json(v.tiles),
+                "melds": [str(meld) for meld in v.melds],
+            }
+            for v in verdict.violations
+        ],
+        "played": tiles_to_json(verdict.played),
+        "retrieved_jokers": verdict.retrieved_jokers,
+        "table": table_to_json(verdict.table),
+    }
+
+
+def _verdict_text(verdict: Verdict, style: Style) -> str:
+    if verdict.ok:
+        laid = style.tiles(verdict.played) or "nothing"
+        lines = [f"{style.good('legal')}: lays {laid}"]
+        if verdict.retrieved_jokers:
+            lines.append(f"jokers retrieved from the table: {verdict.retrieved_jokers}")
+        return "\n".join(lines)
+    lines = [style.bad("illegal")]
+    lines.extend(f"  {style.bold(v.code.value)}: {v.message}" for v in verdict.violations)
+    return "\n".join(lines)
+
+
+# -- editions ------------------------------------------------------------------------------------
+
+
+def _editions_list(inputs: _Inputs, style: Style, out: TextIO) -> int:
+    if inputs.json:
+        _dump([{"name": e.name, "description": e.description} for e in EDITIONS.values()], out)
+        return OK
+    width = max(len(name) for name in EDITIONS)
+    for edition in EDITIONS.values():
+        print(f"{style.bold(f'{edition.name:<{width}}')}  {edition.description}", file=out)
+    return OK
+
+
+def _editions_show(inputs: _Inputs, style: Style, out: TextIO) -> int:
+    edition = as_edition(inputs.require("name"), "name")
+    fields = {name: _rule_text(getattr(edition, name)) for name in Edition.rule_fields()}
+    if inputs.json:
+        _dump({"name": edition.name, "description": edition.description, "rules": fields}, out)
+        return OK
+    print(f"{style.bold(edition.name)}: {edition.description}", file=out)
+    width = max(len(name) for name in fields)
+    for name, value in fields.items():
+        print(f"  {name:<{width}}  {value}", file=out)
+    return OK
+
+
+def _editions_diff(inputs: _Inputs, style: Style, out: TextIO) -> int:
+    left = as_edition(inputs.require("left"), "left")
+    right = as_edition(inputs.require("right"), "right")
+    differences = left.diff(right)
+    if inputs.json:
+        _dump(
+            [
+                {"field": d.field, left.name: _rule_text(d.left), right.name: _rule_text(d.right)}
+                for d in differences
+            ],
+            out,
+        )
+        return OK
+    if not differences:
+        print(f"{left.name} and {right.name} have the same rules", file=out)
+        return OK
+    width = max(len(d.field) for d in differences)
+    print(style.bold(f"{'field':<{width}}  {left.name} -> {right.name}"), file=out)
+    for d in differences:
+        print(f"{d.field:<{width}}  {_rule_text(d.left)} -> {_rule_text(d.right)}", file=out)
+    return OK
+
+
+def _rule_text(value: object) -> object:
+    """A rule value as JSON and text show it (the tile set as the JSON edition object has it)."""
+    if isinstance(value, bool | int) or value is None:
+        return value
+    if isinstance(value, TileSet):
+        return next(
+            (name for name, preset in _TILE_SETS.items() if preset == value),
+            f"{len(value.colors)} colours x {len(value.numbers)} numbers x {value.copies} "
+            f"copies + {value.jokers} jokers",
+        )
+    return str(value)
+
+
+_TILE_SETS = {"std": STANDARD_SET, "xp": XP_SET}
+
+
+# -- solve, score, replay ------------------------------------------------------------------------
+
+
+def _solve(inputs: _Inputs, style: Style, out: TextIO) -> int:
+    table, rack = inputs.table("table"), inputs.tiles("rack")
+    edition = inputs.edition()
+    chosen = inputs.get("objective") or "tiles"
+    if chosen not in ("tiles", "points"):
+        raise _InputError(f"--objective is tiles or points, got {chosen!r}")
+    objective: Objective = "points" if chosen == "points" else "tiles"
+    opened = inputs.flag("opened")
+    play = best_play(table, rack, opened=opened, edition=edition, objective=objective)
+    if play is None:
+        if inputs.json:
+            _dump({"play": None}, out)
+        else:
+            print("no legal play: draw a tile (or pass when the pool is empty)", file=out)
+        return OK
+    verdict = check_turn(table, rack, play.after, opened=opened, edition=edition)
+    if inputs.json:
+        _dump({"play": table_to_json(verdict.table), "played": tiles_to_json(verdict.played)}, out)
+        return OK
+    print(f"lays {len(verdict.played)}: {style.tiles(verdict.played)}", file=out)
+    print(_marked_table(table, verdict, style), file=out)
+    return OK
+
+
+def _marked_table(before: Table, verdict: Verdict, style: Style) -> str:
+    """The table after a play, one meld a line, the tiles laid from the rack marked."""
+    unchanged = Counter(before.melds)
+    laid = Counter(verdict.played)
+    lines = []
+    for meld in sorted(verdict.table.melds, key=lambda m: unchanged[m] > 0):
+        marks = []
+        if unchanged[meld]:
+            unchanged[meld] -= 1
+        else:
+            for tile in meld.tiles:
+                marks.append(laid[tile] > 0)
+                if laid[tile] > 0:
+                    laid[tile] -= 1
+        lines.append("  " + _meld_text(meld, marks, style))
+    return "\n".join(lines)
+
+
+def _meld_text(meld: Meld, marks: list[bool], style: Style) -> str:
+    words = []
+    for index, tile in enumerate(meld.tiles):
+        text = style.tile(tile)
+        words.append(style.mark(text) if index < len(marks) and marks[index] else text)
+    return " ".join(words)
+
+
+def _score(inputs: _Inputs, style: Style, out: TextIO) -> int:
+    racks = [as_tiles(rack, f"racks[{seat}]") for seat, rack in enumerate(inputs.require("racks"))]
+    winner_text = inputs.get("winner")
+    winner = None if winner_text in (None, "none") else _seat(winner_text, len(racks))
+    never = {_seat(seat, len(racks)) for seat in inputs.get("never_opened") or ()}
+    opened = [seat not in never for seat in range(len(racks))]
+    result = settle_game(racks, winner=winner, edition=inputs.edition(), opened=opened)
+    if inputs.json:
+        _dump({"scores": list(result.scores), "winners": list(result.winners)}, out)
+        return OK
+    for seat, (rack, score) in enumerate(zip(racks, result.scores, strict=True)):
+        star = " (won)" if seat in result.winners else ""
+        print(f"seat {seat}: {score:+d}{star}  {style.tiles(rack) or '(empty)'}", file=out)
+    return OK
+
+
+def _replay(inputs: _Inputs, style: Style, out: TextIO) -> int:
+    path = inputs.require("file")
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except OSError as error:
+        raise _InputError(f"cannot read {path}: {error.strerror}") from None
+    record = loads(text, GameRecord)
+    state = record.initial_state()
+    turns: list[dict[str, Any]] = []
+    for number, action in enumerate(record.actions, 1):
+        seat = state.current
+        try:
+            state = state.apply(action)
+        except IllegalMove as error:
+            raise _InputError(f"turn {number} (seat {seat}) is illegal: {error}") from None
+        turns.append({"turn": number, "seat": seat, "action": type(action).__name__.lower()})
+        if not inputs.json:
+            what = type(action).__name__.lower()
+            print(f"turn {number:>3}  seat {seat}  {what:<11} {style.table(state.table)}", file=out)
+    if inputs.json:
+        result = state.result
+        _dump(
+            {
+                "turns": turns,
+                "over": state.is_over,
+                "scores": None if result is None else list(result.scores),
+                "winners": None if result is None else list(result.winners),
+            },
+            out,
+        )
+    elif state.result is not None:
+        scores = ", ".join(f"seat {s}: {v:+d}" for s, v in enumerate(state.result.scores))
+        print(f"game over: {scores}", file=out)
+    else:
+        print(f"after {len(record.actions)} turns the game goes on", file=out)
+    return OK
+
+
+# -- arguments -----------------------------------------------------------------------------------
+
+
+class _Inputs:
+    """The command's inputs: flags first, then the ``--input`` JSON object."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self._args = args
+        self.json: bool = args.json
+        self._file: dict[str, Any] = {}
+        if getattr(args, "input", None):
+            self._file = _read_input(args.input)
+
+    def get(self, name: str) -> Any:
+        value = getattr(self._args, name, None)
+        if value is None:
+            value = self._file.get(name)
+        return value
+
+    def require(self, name: str) -> Any:
+        value = self.get(name)
+        if value is None:
+            raise _InputError(f"--{name.replace('_', '-')} is required (or give it in --input)")
+        return value
+
+    def flag(self, name: str) -> bool:
+        if getattr(self._args, name, False):
+            return True
+        value = self._file.get(name, False)
+        if not isinstance(value, bool):
+            raise _InputError(f"{name} in --input must be true or false")
+        return value
+
+    def table(self, name: str) -> Table:
+        try:
+            return as_table(self._text(name), f"--{name}")
+        except ParseError as error:
+            raise _BadNotationError(f"--{name}", error) from None
+
+    def tiles(self, name: str) -> tuple[Tile, ...]:
+        try:
+            return as_tiles(self._text(name), f"--{name}")
+        except ParseError as error:
+            raise _BadNotationError(f"--{name}", error) from None
+
+    def edition(self) -> Edition:
+        return as_edition(self.get("edition") or "classic", "--edition")
+
+    def _text(self, name: str) -> str:
+        value = self.require(name)
+        if not isinstance(value, str):
+            raise _InputError(f"--{name} must be notation text")
+        return value
+
+
+class _BadNotationError(Exception):
+    """Notation that failed to parse, with the option it came from."""
+
+    def __init__(self, option: str, error: ParseError) -> None:
+        self.option = option
+        self.error = error
+        super().__init__(option)
+
+
+def _read_input(path: str) -> dict[str, Any]:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+        value = json.loads(text)
+    except OSError as error:
+        raise _InputError(f"cannot read {path}: {error.strerror}") from None
+    except ValueError as error:
+        raise _InputError(f"{path} is not JSON: {error}") from None
+    if not isinstance(value, dict):
+        raise _InputError(f"{path} must hold a JSON object of option names")
+    return {key.replace("-", "_"): item for key, item in value.items()}
+
+
+def _names(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [name.strip() for name in value.split(",") if name.strip()]
+    if isinstance(value, list) and all(isinstance(name, str) for name in value):
+        return value
+    raise _InputError("--editions is a comma-separated list of edition names")
+
+
+def _seat(value: object, players: int) -> int:
+    try:
+        seat = int(str(value))
+    except ValueError:
+        raise _InputError(f"a seat is a number from 0 to {players - 1}, got {value!r}") from None
+    if not 0 <= seat < players:
+        raise _InputError(f"a seat is a number from 0 to {players - 1}, got {seat}")
+    return seat
+
+
+def _parse_error_text(label: str, error: ParseError) -> str:
+    start = max(0, error.position - 30)
+    shown = error.text[start : error.position + 30]
+    caret = " " * (error.position - start) + "^" * max(1, min(len(error.token), 10))
+    return (
+        f"rummikub-rules: error: {label}: {error.reason} {error.token[:20]!r} "
+        f"at position {error.position}\n  {shown}\n  {caret}"
+    )
+
+
+def _dump(value: object, out: TextIO) -> None:
+    json.dump(value, out, ensure_ascii=False, indent=2)
+    out.write("\n")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rummikub-rules",
+        description="Referee Rummikub turns under the rules of different editions.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    common.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour tiles: auto (on a terminal, unless NO_COLOR is set), always or never",
+    )
+    common.add_argument(
+        "--input", metavar="FILE", help="read inputs from a JSON object ('-': stdin)"
+    )
+
+    def command(name: str, help_text: str, run: Callable[..., int]) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=help_text, description=help_text, parents=[common])
+        sub.set_defaults(command=run)
+        return sub
+
+    def turn_inputs(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--before", metavar="TABLE", help="the table before the turn")
+        sub.add_argument("--rack", metavar="TILES", help="the player's rack")
+        sub.add_argument("--after", metavar="TABLE", help="the whole table after the turn")
+        sub.add_argument(
+            "--opened", action="store_true", default=None, help="the player has opened"
+        )
+
+    check = command("check", "judge one turn: legal, or every rule it breaks", _check)
+    turn_inputs(check)
+    check.add_argument("--edition", metavar="NAME", help="edition name (default classic)")
+
+    comparison = command("compare", "judge one turn under every edition", _compare)
+    turn_inputs(comparison)
+    comparison.add_argument(
+        "--editions", metavar="NAMES", help="comma-separated edition names (default: all)"
+    )
+
+    editions = command("editions", "the rule editions: list, show one, diff two", _editions_list)
+    which = editions.add_subparsers(title="editions commands", metavar="WHAT")
+    listing = which.add_parser("list", help="every preset with its source", parents=[common])
+    listing.set_defaults(command=_editions_list)
+    show = which.add_parser("show", help="every rule of one edition", parents=[common])
+    show.add_argument("name", metavar="NAME")
+    show.set_defaults(command=_editions_show)
+    diff = which.add_parser("diff", help="the rules where two editions differ", parents=[common])
+    diff.add_argument("left", metavar="A")
+    diff.add_argument("right", metavar="B")
+    diff.set_defaults(command=_editions_diff)
+
+    solve = command("solve", "the best play for a rack on a table (laid tiles marked)", _solve)
+    solve.add_argument("--table", metavar="TABLE", help="the table")
+    solve.add_argument("--rack", metavar="TILES", help="the rack")
+    solve.add_argument("--opened", action="store_true", default=None, help="the player opened")
+    solve.add_argument("--edition", metavar="NAME", help="edition name (default classic)")
+    solve.add_argument(
+        "--objective", choices=("tiles", "points"), help="most tiles (default) or most points"
+    )
+
+    score = command("score", "score the racks left at the end of a game", _score)
+    score.add_argument("--racks", nargs="+", metavar="TILES", help="each seat's rack ('' empty)")
+    score.add_argument(
+        "--winner", metavar="SEAT", help="the seat that went out, or none (pool ran out)"
+    )
+    score.add_argument("--never-opened", nargs="*", metavar="SEAT", help="seats that never opened")
+    score.add_argument("--edition", metavar="NAME", help="edition name (default classic)")
+
+    replay = command("replay", "replay a game record (JSON), turn by turn", _replay)
+    replay.add_argument("file", metavar="FILE", help="a game record document")
+    return parser

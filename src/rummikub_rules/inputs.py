@@ -1,0 +1,99 @@
+"""Arguments as callers give them: objects, or notation text and edition names.
+
+A table, meld or rack may be given as an object or as notation text, an edition as an object
+or by name: every public function that takes one accepts either form and converts it here, so
+each parameter is checked the same way everywhere; anything else raises
+:class:`~rummikub_rules.errors.InvalidTypeError` naming the parameter and what it accepts.
+
+>>> as_table("r7 r8 r9 | k5 b5 o5", "before")
+parse_table('r7 r8 r9 | k5 b5 o5')
+>>> as_edition("pl-2026", "edition").name
+'pl-2026'
+>>> as_tiles(42, "rack")
+Traceback (most recent call last):
+...
+rummikub_rules.errors.InvalidTypeError: rack takes tiles (Tile objects or notation such as ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeAlias
+
+from rummikub_rules.editions import EDITIONS, Edition
+from rummikub_rules.errors import InvalidTypeError
+from rummikub_rules.melds import Meld, Table
+from rummikub_rules.notation import parse_meld, parse_table, parse_tiles
+from rummikub_rules.tiles import Tile
+
+__all__ = [
+    "EditionLike",
+    "MeldLike",
+    "TableLike",
+    "TilesLike",
+    "as_edition",
+    "as_meld",
+    "as_table",
+    "as_tiles",
+]
+
+#: A table, or its notation (``"r7 r8 r9 | k5 b5 o5"``; ``""`` is the empty table).
+TableLike: TypeAlias = "Table | str"
+#: A meld, or its notation (``"r7 r8 j"``, ``"group: r5 j j"``).
+MeldLike: TypeAlias = "Meld | str"
+#: Tiles (a rack, tiles to arrange), or their notation (``"r7 k2 j"``).
+TilesLike: TypeAlias = "Iterable[Tile] | str"
+#: An edition, or a preset's name or alias (``"classic"``, ``"pl-2026"``, ``"standard"``).
+EditionLike: TypeAlias = "Edition | str"
+
+
+def as_table(value: TableLike, name: str) -> Table:
+    """``value`` as a :class:`~rummikub_rules.melds.Table`, reading notation text."""
+    if isinstance(value, Table):
+        return value
+    if isinstance(value, str):
+        return parse_table(value)
+    raise InvalidTypeError(
+        f"{name} takes a Table or table notation such as 'r7 r8 r9 | k5 b5 o5', "
+        f"got {type(value).__name__}"
+    )
+
+
+def as_meld(value: MeldLike, name: str) -> Meld:
+    """``value`` as a :class:`~rummikub_rules.melds.Meld`, reading notation text."""
+    if isinstance(value, Meld):
+        return value
+    if isinstance(value, str):
+        return parse_meld(value)
+    raise InvalidTypeError(
+        f"{name} takes a Meld or meld notation such as 'r7 r8 j', got {type(value).__name__}"
+    )
+
+
+def as_tiles(value: TilesLike, name: str) -> tuple[Tile, ...]:
+    """``value`` as a tuple of tiles, reading notation text."""
+    if isinstance(value, str):
+        return parse_tiles(value)
+    expected = f"{name} takes tiles (Tile objects or notation such as 'r7 k2 j')"
+    if not isinstance(value, Iterable) or isinstance(value, bytes | Table):
+        raise InvalidTypeError(f"{expected}, got {type(value).__name__}")
+    tiles = tuple(value)
+    for tile in tiles:
+        if not isinstance(tile, Tile):
+            raise InvalidTypeError(f"{expected}, got a {type(tile).__name__} among them")
+    return tiles
+
+
+def as_edition(value: EditionLike, name: str) -> Edition:
+    """``value`` as an :class:`~rummikub_rules.editions.Edition`, looking names up in ``EDITIONS``.
+
+    An unknown name raises :class:`~rummikub_rules.errors.UnknownEditionError`, which lists the
+    known ones.
+    """
+    if isinstance(value, Edition):
+        return value
+    if isinstance(value, str):
+        return EDITIONS[value]
+    raise InvalidTypeError(
+        f"{name} takes an Edition or a preset name such as 'classic', got {type(value).__name__}"
+    )

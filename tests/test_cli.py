@@ -1,0 +1,175 @@
+"""The rummikub-rules command: run through its installed entry point and through main()."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rummikub_rules import CLASSIC, GameRecord, __version__, dumps
+from rummikub_rules.actions import Draw
+from rummikub_rules.cli import main
+
+#: The installed console script, beside the interpreter running the tests.
+SCRIPT = Path(sys.executable).with_name("rummikub-rules")
+FREED = ["--before", "r2 r3 j r5 r6", "--rack", "r1 r7 b8 b10"]
+FREED_AFTER = ["--after", "r1 r2 r3 | r5 r6 r7 | b8 j b10", "--opened"]
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(SCRIPT), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, **(env or {})},
+        timeout=60,
+    )
+
+
+def call(*args: str) -> tuple[int, str]:
+    out = io.StringIO()
+    status = main(list(args), stdout=out)
+    return status, out.getvalue()
+
+
+def test_the_entry_point_is_installed() -> None:
+    assert SCRIPT.exists(), "pip install -e . installs the rummikub-rules script"
+
+
+def test_check_exits_0_for_a_legal_turn_and_1_for_an_illegal_one() -> None:
+    legal = run("check", *FREED, *FREED_AFTER)
+    assert legal.returncode == 0, legal.stderr
+    assert legal.stdout.startswith("legal: lays r1 r7 b8 b10")
+    illegal = run("check", *FREED, *FREED_AFTER, "--edition", "pl-2026")
+    assert illegal.returncode == 1
+    assert "joker_retrieval_forbidden" in illegal.stdout
+
+
+def test_bad_notation_exits_2_and_points_at_the_token() -> None:
+    result = run("check", "--before", "", "--rack", "r1 x7", "--after", "r1")
+    assert result.returncode == 2
+    assert "--rack: unknown tile 'x7' at position 3" in result.stderr
+    assert result.stderr.splitlines()[-1] == "     ^^"
+
+
+def test_python_dash_m_runs_the_same_command() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "rummikub_rules", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"rummikub-rules {__version__}"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [[], ["check"], ["compare"], ["editions"], ["editions", "show"], ["editions", "diff"],
+     ["solve"], ["score"], ["replay"]],
+    ids=lambda c: " ".join(c) or "top",
+)  # fmt: skip
+def test_every_command_has_help(command: list[str]) -> None:
+    result = run(*command, "--help")
+    assert result.returncode == 0
+    assert result.stdout.startswith("usage: rummikub-rules")
+
+
+def test_compare_prints_every_edition_and_says_they_disagree() -> None:
+    result = run("compare", *FREED, *FREED_AFTER)
+    assert result.returncode == 0
+    rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()[1:11]}
+    assert rows["classic"] == ["yes"]
+    assert rows["pl-2026"][:2] == ["no", "joker_retrieval_forbidden"]
+    assert "the editions disagree" in result.stdout
+
+
+def test_json_output_is_machine_readable() -> None:
+    status, out = call("compare", *FREED, *FREED_AFTER, "--json", "--editions", "classic,pl")
+    assert status == 0
+    document = json.loads(out)
+    assert document["agree"] is False
+    assert list(document["verdicts"]) == ["classic", "pl-2026"]
+    assert document["verdicts"]["pl-2026"]["violations"][0]["code"] == "joker_retrieval_forbidden"
+
+
+def test_inputs_come_from_a_json_file_and_flags_win(tmp_path: Path) -> None:
+    given = tmp_path / "turn.json"
+    given.write_text(
+        json.dumps(
+            {
+                "before": "r2 r3 j r5 r6",
+                "rack": "r1 r7 b8 b10",
+                "after": "r1 r2 r3 | r5 r6 r7 | b8 j b10",
+                "opened": True,
+                "edition": "pl-2026",
+            }
+        )
+    )
+    assert call("check", "--input", str(given))[0] == 1
+    assert call("check", "--input", str(given), "--edition", "classic")[0] == 0
+
+
+def test_colour_only_on_request_or_a_terminal() -> None:
+    plain = run("check", *FREED, *FREED_AFTER)
+    assert "\x1b[" not in plain.stdout  # a pipe: no colour
+    coloured = run("check", *FREED, *FREED_AFTER, "--color", "always")
+    assert "\x1b[31mr1\x1b[0m" in coloured.stdout
+    assert "\x1b[" not in run("check", *FREED, *FREED_AFTER, env={"NO_COLOR": "1"}).stdout
+
+
+def test_editions_list_show_and_diff() -> None:
+    status, out = call("editions", "list")
+    assert status == 0
+    assert [line.split()[0] for line in out.splitlines()][:3] == [
+        "classic",
+        "ru-2018",
+        "ru-classic",
+    ]
+    status, out = call("editions", "show", "xp", "--json")
+    assert json.loads(out)["rules"]["tile_set"] == "xp"
+    status, out = call("editions", "diff", "classic", "house-50")
+    assert "joker_penalty         30 -> 50" in out.splitlines()
+    assert call("editions", "show", "nowhere")[0] == 2
+
+
+def test_solve_marks_the_laid_tiles() -> None:
+    status, out = call("solve", "--table", "r4 r5 r6 r7 r8", "--rack", "r6 k2 k3 k4", "--opened")
+    assert status == 0
+    assert out.splitlines()[0] == "lays 4: k2 k3 k4 r6"
+    assert "  [k2] [k3] [k4]" in out.splitlines()
+
+
+def test_solve_says_when_there_is_no_play() -> None:
+    status, out = call("solve", "--table", "", "--rack", "r1 k5", "--json")
+    assert (status, json.loads(out)) == (0, {"play": None})
+
+
+def test_score_follows_the_worked_example() -> None:
+    status, out = call("score", "--racks", "", "r5 b8", "j k2", "--winner", "0", "--json")
+    assert (status, json.loads(out)) == (0, {"scores": [45, -13, -32], "winners": [0]})
+    assert call("score", "--racks", "r1", "r2", "--winner", "7")[0] == 2
+
+
+def test_replay_prints_every_turn(tmp_path: Path) -> None:
+    record = GameRecord(2, edition=CLASSIC, seed=3).add(Draw()).add(Draw())
+    path = tmp_path / "game.json"
+    path.write_text(dumps(record))
+    status, out = call("replay", str(path))
+    assert status == 0
+    assert out.splitlines()[0].split()[:5] == [
+        "turn",
+        "1",
+        "seat",
+        str(record.initial_state().current),
+        "draw",
+    ]
+    assert "after 2 turns the game goes on" in out
+    assert call("replay", str(tmp_path / "missing.json"))[0] == 2
