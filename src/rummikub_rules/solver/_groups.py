@@ -3,9 +3,7 @@
 Inside a column the general search lets each colour give some of its tiles to groups; after the
 last colour it adds jokers and asks :meth:`GroupRules.split` whether everything given splits
 into valid groups, and how. A group has 3 to ``size`` tiles, at least one numbered tile, at most
-one tile per colour when colours must differ, at most ``cap`` jokers; a group holding a joker
-freed from the table (a *host*) holds ``need`` rack tiles and no meld of the table before whole
-(``containers``); each *claim* (a group of the table before that must stand extended, or whose
+one tile per colour when colours must differ, at most ``cap`` jokers; each *claim* (a group of the table before that must stand extended, or whose
 joker was replaced in place) needs a group of its own holding its colours and at least its size;
 under ``opening_may_use_table`` the groups made of rack tiles alone count toward the opening.
 
@@ -21,15 +19,15 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from rummikub_rules.solver._runs import FREED, FROM_RACK, LOOSE, PIN, RACK, RACK_JOKER, TABLE
+from rummikub_rules.solver._runs import FROM_RACK, LOOSE, PIN, RACK, RACK_JOKER, TABLE
 
 __all__ = ["GroupClaim", "GroupRules", "Member"]
 
 #: One tile of a group: (row, kind) for a numbered tile (kind ``TABLE`` or ``RACK``), (-1, kind)
-#: for a joker (kind ``PIN``, ``FREED``, ``LOOSE`` or ``RACK_JOKER``).
+#: for a joker (kind ``PIN``, ``LOOSE`` or ``RACK_JOKER``).
 Member = tuple[int, int]
 
-_JOKER_KINDS = (PIN, FREED, LOOSE, RACK_JOKER)
+_JOKER_KINDS = (PIN, LOOSE, RACK_JOKER)
 
 
 @attrs.frozen
@@ -48,10 +46,6 @@ class GroupRules:
     size: int
     distinct: bool = True
     cap: int | None = None
-    hosts: bool = False
-    need: int = 0
-    #: Per row count, the melds of the table before (of this number) a host may not hold.
-    containers: tuple[tuple[int, ...], ...] = ()
     claims: tuple[GroupClaim, ...] = ()
     #: Whether groups of rack tiles alone count toward the opening (and how jokers count).
     opening: bool = False
@@ -60,7 +54,7 @@ class GroupRules:
     @property
     def detailed(self) -> bool:
         """Whether the split needs each colour's share (else the folded shares decide)."""
-        return self.hosts or bool(self.claims) or self.opening
+        return bool(self.claims) or self.opening or self.cap is not None
 
     def fold(self, shares: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
         """The shares as the search keeps them: per row, or folded to (total, widest)."""
@@ -77,12 +71,12 @@ class GroupRules:
         return folded[0][0] if folded else 0
 
     def feasible(
-        self, folded: tuple[tuple[int, int], ...], jokers: tuple[int, int, int, int], number: int
+        self, folded: tuple[tuple[int, int], ...], jokers: tuple[int, int, int], number: int
     ) -> int | None:
         """Whether the folded shares and ``jokers`` split into valid groups: the most opening
         value the pure-rack groups can have (0 unless it counts), or ``None``.
 
-        ``jokers`` counts the pinned, freed, loose and rack jokers joining.
+        ``jokers`` counts the pinned, loose and rack jokers joining.
         """
         if not self.detailed:
             (total, widest), = folded
@@ -91,7 +85,7 @@ class GroupRules:
         return None if found is None else found[0]
 
     def arrange(
-        self, shares: Sequence[tuple[int, int]], jokers: tuple[int, int, int, int], number: int
+        self, shares: Sequence[tuple[int, int]], jokers: tuple[int, int, int], number: int
     ) -> list[list[Member]]:
         """A valid split of each colour's share and the jokers into groups (the best one).
 
@@ -128,7 +122,7 @@ class GroupRules:
         return None
 
     def _best(
-        self, shares: list[tuple[int, int]], jokers: tuple[int, int, int, int], number: int
+        self, shares: list[tuple[int, int]], jokers: tuple[int, int, int], number: int
     ) -> tuple[int, list[list[Member]]] | None:
         """The split with the most opening value, by trying every split (facts apply)."""
         naturals = [
@@ -182,7 +176,7 @@ class GroupRules:
         yield from place(0, [()] * groups)
 
     def _with_jokers(
-        self, spread: list[tuple[Member, ...]], jokers: tuple[int, int, int, int]
+        self, spread: list[tuple[Member, ...]], jokers: tuple[int, int, int]
     ) -> Iterator[list[tuple[Member, ...]]]:
         """Every way to share the jokers among the groups (kinds kept apart)."""
         units = [kind for kind, n in zip(_JOKER_KINDS, jokers, strict=True) for _ in range(n)]
@@ -215,26 +209,12 @@ class GroupRules:
             jokers = sum(1 for row, _ in group if row < 0)
             if self.cap is not None and jokers > self.cap:
                 return None
-            if self.hosts and any(kind == FREED for _, kind in group):
-                if sum(1 for _, kind in group if FROM_RACK[kind]) < self.need:
-                    return None
-                if self._holds_container(group):
-                    return None
             if self.opening and all(FROM_RACK[kind] for _, kind in group):
                 counted = len(group) if self.jokers_count else len(group) - jokers
                 value += number * counted
         if self.claims and not self._claims_met(groups):
             return None
         return value
-
-    def _holds_container(self, group: tuple[Member, ...]) -> bool:
-        if not self.containers:
-            return False
-        rows = [0] * len(self.containers[0])
-        for row, _ in group:
-            if row >= 0:
-                rows[row] += 1
-        return any(all(have >= want for have, want in zip(rows, c, strict=True)) for c in self.containers)
 
     def _claims_met(self, groups: list[tuple[Member, ...]]) -> bool:
         """Whether each claim has a group of its own holding its colours, big enough."""
@@ -256,7 +236,7 @@ class GroupRules:
 
 
 def _deal(
-    shares: Sequence[tuple[int, int]], jokers: tuple[int, int, int, int], groups: int
+    shares: Sequence[tuple[int, int]], jokers: tuple[int, int, int], groups: int
 ) -> list[tuple[Member, ...]]:
     """Deal the numbered tiles round-robin, colour by colour, and the jokers to the smallest
     groups: with no colour wider than the number of groups, no group repeats a colour."""

@@ -2,12 +2,19 @@
 
 RULES.md 4.5: a joker freed from the table ends in a meld with at least
 ``freed_joker_rack_tiles`` tiles laid from the rack (rack jokers count), and, under
-``freed_joker_new_meld``, in a *new* meld: one that holds no meld of the table before whole.
-Such melds are short in practice, so the plan lists them (:func:`hosts`): every valid meld
-holding one or more freed jokers, each of its other places filled by a table tile, a rack
-tile, a rack joker, a table joker free to go anywhere or a table joker kept in its role
-there. With the host laid, the rest of the position has fewer freed jokers (often none), and
-the fast search solves it exactly.
+``freed_joker_new_meld``, in a *new* meld. Such melds are short in practice, so the plan lists
+them (:func:`hosts`): every valid meld holding one or more freed jokers, each of its other
+places filled by a table tile, a rack tile, a rack joker, a table joker free to go anywhere or
+a table joker kept in its role there. With the host laid, the rest of the position has fewer
+freed jokers (often none), and the fast search solves it exactly.
+
+A meld is *old* when it holds every numbered tile of a meld of the table before, unless that
+meld can be said to have left one of its tiles elsewhere: copies of a tile are told apart only
+by where they stand, and the story most favourable to the player counts (the referee's ruling,
+a matching). So a host holding a meld before whole is still new if, for each such meld, one of
+its tiles has a copy outside the host; copies outside the host are the table's (fixed) and
+those the play lays elsewhere. :class:`Host` carries what it needs laid for that
+(``demands``), which the rest of the solve must honour.
 """
 
 from __future__ import annotations
@@ -19,9 +26,7 @@ import attrs
 
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._grid import Counts, FoundMeld, Grid
-from rummikub_rules.solver._position import Containers
-
-__all__ = ["Host", "Stock", "hosts"]
+__all__ = ["Host", "Olds", "Stock", "hosts"]
 
 # What fills a place of a host.
 TABLE, RACK, RACK_JOKER, LOOSE, PIN, FREED = "table", "rack", "rack joker", "loose", "pin", "freed"
@@ -51,6 +56,8 @@ class Host:
 
     meld: FoundMeld
     places: tuple[str, ...]
+    #: Copies of tiles the whole play must lay, per (column, row), for the host to be new.
+    demands: tuple[tuple[tuple[int, int], int], ...] = ()
 
     @property
     def freed(self) -> int:
@@ -67,13 +74,14 @@ class Host:
                 total += joker_weight
         return total
 
-    def rest(self, stock: Stock) -> Stock:
+    def rest(self, stock: Stock, grid: Grid) -> Stock:
         """The stock without what the host takes."""
         table = [list(row) for row in stock.table]
         rack = [list(row) for row in stock.rack]
         run_pins = [list(row) for row in stock.run_pins]
         group_pins = list(stock.group_pins)
-        for (column, row), what in zip(self._cells(), self.places, strict=True):
+        for (place, row), what in zip(self._cells(), self.places, strict=True):
+            column = _source(grid, place) if self.meld.kind is MeldKind.RUN else place
             if what == TABLE:
                 table[column][row] -= 1
             elif what == RACK:
@@ -98,22 +106,76 @@ class Host:
         return [(meld.at, row) for row in meld.places]
 
 
+@attrs.frozen
+class Olds:
+    """The melds of the table before, as a host's newness needs them: each one's numbered
+    tiles per (column, row) (the low column for a 1 played high), how many copies of each
+    tile the table held, and how many the rack holds."""
+
+    melds: tuple[dict[tuple[int, int], int], ...]
+    table: dict[tuple[int, int], int]
+    rack: dict[tuple[int, int], int]
+
+
 def hosts(
     grid: Grid,
     stock: Stock,
     *,
     freed: int,
     need: int,
-    old: Containers | None,
+    old: Olds | None,
     distinct: bool,
     cap: int | None = None,
 ) -> Iterator[Host]:
     """Every host of up to ``freed`` freed jokers (at least one), see the module docstring.
 
-    ``old`` lists the melds before a host may not hold whole (``None``: no such rule).
+    ``old`` describes the melds before for the newness of hosts (``None``: no such rule).
     """
-    yield from _runs(grid, stock, freed, need, old, cap)
-    yield from _groups(grid, stock, freed, need, old, distinct, cap)
+    for host in _runs(grid, stock, freed, need, cap):
+        yield from _new(host, grid, old)
+    for host in _groups(grid, stock, freed, need, distinct, cap):
+        yield from _new(host, grid, old)
+
+
+def _new(host: Host, grid: Grid, old: Olds | None) -> Iterator[Host]:
+    """The host as a new meld: as it is, or with the copies it needs laid elsewhere (one way
+    per set of demands, the fewest); nothing if it cannot be new."""
+    if old is None:
+        yield host
+        return
+    here: dict[tuple[int, int], int] = {}
+    for (column, row), what in zip(host._cells(), host.places, strict=True):
+        if what in _NUMBERED:
+            cell = (0 if grid.high and column == grid.columns - 1 else column, row)
+            here[cell] = here.get(cell, 0) + 1
+    held = [m for m in old.melds if all(here.get(c, 0) >= n for c, n in m.items())]
+    if not held:
+        yield host
+        return
+    found: set[tuple[tuple[tuple[int, int], int], ...]] = set()
+    for escapes in itertools.product(*(sorted(m) for m in held)):
+        wanted: dict[tuple[int, int], int] = {}
+        for cell in escapes:
+            wanted[cell] = wanted.get(cell, 0) + 1
+        demands = []
+        for cell, count in wanted.items():
+            # Copies outside the host: the table's, plus those laid, less those in the host.
+            laid = count + here[cell] - old.table.get(cell, 0)
+            if laid > old.rack.get(cell, 0):
+                break
+            if laid > 0:
+                demands.append((cell, laid))
+        else:
+            found.add(tuple(sorted(demands)))
+    for demands in found:
+        if not any(o != demands and _weaker(o, demands) for o in found):
+            yield attrs.evolve(host, demands=demands)
+
+
+def _weaker(one: tuple[tuple[tuple[int, int], int], ...], other: tuple[tuple[tuple[int, int], int], ...]) -> bool:
+    """Whether demands ``one`` ask no more than ``other`` of every tile."""
+    asked = dict(other)
+    return all(asked.get(cell, 0) >= count for cell, count in one)
 
 
 def _jokers_ok(picks: Sequence[str], stock: Stock, freed: int, cap: int | None) -> bool:
@@ -127,22 +189,31 @@ def _jokers_ok(picks: Sequence[str], stock: Stock, freed: int, cap: int | None) 
     )
 
 
-def _runs(
-    grid: Grid, stock: Stock, freed: int, need: int, old: Containers | None, cap: int | None
-) -> Iterator[Host]:
-    columns = grid.columns - (1 if grid.high else 0)
+def _runs(grid: Grid, stock: Stock, freed: int, need: int, cap: int | None) -> Iterator[Host]:
+    columns = grid.columns
     spare = freed + stock.rack_jokers + stock.loose
     for row in range(grid.rows):
-        containers = old.runs[row] if old is not None else ()
         for start in range(columns):
             missing = 0
-            for end in range(start, min(columns, start + grid.span)):
-                if not (stock.table[end][row] or stock.rack[end][row] or stock.run_pins[end][row]):
+            for length in range(1, grid.span + 1):
+                end = start + length - 1
+                if end >= columns and not grid.cyclic:
+                    break
+                column = _source(grid, end % columns)
+                if not (
+                    stock.table[column][row] or stock.rack[column][row] or stock.run_pins[column][row]
+                ):
                     missing += 1
                 if missing > spare:
                     break  # longer runs from here lack more tiles than there are jokers
-                if end - start >= 2:
-                    yield from _fill_run(grid, stock, freed, need, containers, row, start, end, cap)
+                if length >= 3:
+                    window = [c % columns for c in range(start, end + 1)]
+                    yield from _fill_run(grid, stock, freed, need, row, window, cap)
+
+
+def _source(grid: Grid, column: int) -> int:
+    """The column whose counts a place takes its tile from (a 1 played high: the first)."""
+    return 0 if grid.high and column == grid.columns - 1 else column
 
 
 def _fill_run(
@@ -150,15 +221,13 @@ def _fill_run(
     stock: Stock,
     freed: int,
     need: int,
-    containers: tuple[int, ...],
     row: int,
-    start: int,
-    end: int,
+    window: list[int],
     cap: int | None,
 ) -> Iterator[Host]:
-    window = list(range(start, end + 1))
     options = []
-    for column in window:
+    for place in window:
+        column = _source(grid, place)
         here = [FREED]
         if stock.table[column][row]:
             here.append(TABLE)
@@ -176,16 +245,26 @@ def _fill_run(
             continue
         if sum(1 for p in picks if p in _FROM_RACK) < need:
             continue
-        mask = 0
-        for column, pick in zip(window, picks, strict=True):
-            if pick in _NUMBERED:
-                mask |= 1 << grid.numbers[column]
-        if any(m & mask == m for m in containers):
-            continue  # it holds a meld of the table before whole: an old meld
+        if not _fits(grid, window, picks, stock, row):
+            continue
         meld = FoundMeld(
             MeldKind.RUN, row, tuple(window), tuple(p not in _NUMBERED for p in picks)
         )
         yield Host(meld, tuple(picks))
+
+
+def _fits(grid: Grid, window: list[int], picks: Sequence[str], stock: Stock, row: int) -> bool:
+    """Whether the stock holds what a run takes (the 1s low and high share their counts)."""
+    taken: dict[tuple[str, int], int] = {}
+    for place, pick in zip(window, picks, strict=True):
+        if pick in (TABLE, RACK, PIN):
+            key = (pick, _source(grid, place))
+            taken[key] = taken.get(key, 0) + 1
+    for (pick, column), count in taken.items():
+        have = {TABLE: stock.table, RACK: stock.rack, PIN: stock.run_pins}[pick][column][row]
+        if count > have:
+            return False
+    return True
 
 
 def _groups(
@@ -193,14 +272,12 @@ def _groups(
     stock: Stock,
     freed: int,
     need: int,
-    old: Containers | None,
     distinct: bool,
     cap: int | None,
 ) -> Iterator[Host]:
     size = grid.rows
     columns = grid.columns - (1 if grid.high else 0)
     for column in range(columns):
-        containers = old.groups[column] if old is not None else ()
         units: list[tuple[int, str]] = []
         for row in range(grid.rows):
             copies = 1 if distinct else size
@@ -218,9 +295,6 @@ def _groups(
                 rows = [r for r, _ in picked]
                 if distinct and len(set(rows)) != len(rows):
                     continue
-                have = [rows.count(r) for r in range(grid.rows)]
-                if any(all(h >= w for h, w in zip(have, c, strict=True)) for c in containers):
-                    continue  # it holds a meld of the table before whole: an old meld
                 for extra in range(max(1, 3 - count), size - count + 1):
                     for jokers in set(itertools.combinations(jokers_here, extra)):
                         picks = [w for _, w in picked] + list(jokers)

@@ -15,7 +15,6 @@ from typing import NamedTuple
 from rummikub_rules.solver._groups import GroupRules
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._runs import (
-    FREED,
     FROM_RACK,
     IS_NUMBERED,
     KINDS,
@@ -39,8 +38,7 @@ class ColourMove(NamedTuple):
     sid: int
     #: (table tiles, rack tiles) given to the column's groups.
     share: tuple[int, int]
-    #: Freed, loose and rack jokers laid on runs here.
-    freed: int
+    #: Loose and rack jokers laid on runs here.
     loose: int
     rack_jokers: int
     #: Points toward the initial meld.
@@ -54,7 +52,6 @@ class GroupMove(NamedTuple):
 
     gain: int
     kept: int
-    freed: int
     loose: int
     rack_jokers: int
     opening: int
@@ -86,31 +83,28 @@ class Moves:
         self.runs = runs
         self.caps = group_caps(problem)
         self.steps = problem.rows + 1
-        self._colour: dict[tuple[int, int, int, int, int], list[ColourMove]] = {}
+        self._colour: dict[tuple[int, int, int, int], list[ColourMove]] = {}
         self._group: dict[tuple[object, ...], int | None] = {}
-        # Whether a run cares if a tile came from the rack (hosts count them, openings need
-        # them): else give table tiles to groups first and skip the other splits.
-        rules = problem.runs
-        self.rack_matters = rules.hosts or rules.opening
+        # Whether a run cares if a tile came from the rack (an opening's runs must be of rack
+        # tiles alone): else give table tiles to groups first and skip the other splits.
+        self.rack_matters = problem.runs.opening
         self.detailed = [g.detailed for g in problem.groups]
-        self.kinds = _canonical_kinds(rules.hosts, self.rack_matters)
+        self.kinds = _canonical_kinds(self.rack_matters)
 
     # -- colour steps --------------------------------------------------------------------------
 
-    def colour(self, pos: int, sid: int, free: int, loose: int, rack: int) -> list[ColourMove]:
+    def colour(self, pos: int, sid: int, loose: int, rack: int) -> list[ColourMove]:
         """The moves at colour step ``pos`` from colour state ``sid``.
 
-        ``free``, ``loose`` and ``rack`` are how many freed, loose and rack jokers may be laid.
+        ``loose`` and ``rack`` are how many loose and rack jokers may be laid.
         """
-        key = (pos, sid, free, loose, rack)
+        key = (pos, sid, loose, rack)
         found = self._colour.get(key)
         if found is None:
-            found = self._colour[key] = list(self._colour_moves(pos, sid, free, loose, rack))
+            found = self._colour[key] = list(self._colour_moves(pos, sid, loose, rack))
         return found
 
-    def _colour_moves(
-        self, pos: int, sid: int, free: int, loose: int, rack_jokers: int
-    ) -> list[ColourMove]:
+    def _colour_moves(self, pos: int, sid: int, loose: int, rack_jokers: int) -> list[ColourMove]:
         p = self.p
         column, row = divmod(pos, self.steps)
         cell = p.cells[column][row]
@@ -124,13 +118,13 @@ class Moves:
                 for grouped in range(min(cap, table + used) + 1):
                     for share in self._shares(grouped, table, used, column):
                         in_runs = (table - share[0], used - share[1])
-                        for jokers in _joker_choices(free, loose, rack_jokers):
+                        for jokers in _joker_choices(loose, rack_jokers):
                             items = self._items((*in_runs, pins, *jokers))
                             start = runs.with_extra(sid, keep.extra(used))
                             for new, placed in runs.after(cell, start, items):
                                 out.append(
                                     ColourMove(
-                                        used * weight + jokers[2] * p.joker_weight,
+                                        used * weight + jokers[1] * p.joker_weight,
                                         new,
                                         share,
                                         *jokers,
@@ -208,7 +202,7 @@ class Moves:
     # -- group steps ---------------------------------------------------------------------------
 
     def group(
-        self, column: int, shares: tuple[tuple[int, int], ...], free: int, loose: int, rack: int
+        self, column: int, shares: tuple[tuple[int, int], ...], loose: int, rack: int
     ) -> list[GroupMove]:
         """The ways to finish the groups of ``column`` from the folded ``shares``."""
         p = self.p
@@ -217,8 +211,8 @@ class Moves:
         pins = p.group_pins[column]
         empty = not any(t + r for t, r in shares)
         out = []
-        for freed, loose_used, rack_used in _joker_choices(free, loose, rack):
-            jokers = (pins, freed, loose_used, rack_used)
+        for loose_used, rack_used in _joker_choices(loose, rack):
+            jokers = (pins, loose_used, rack_used)
             if empty and any(jokers):
                 continue
             value = self._split(column, shares, jokers, rules, number)
@@ -229,16 +223,14 @@ class Moves:
                 numbered = sum(t + r for t, r in shares)
                 counted = numbered + (sum(jokers) if p.opening.jokers_count else 0)
                 opening = number * counted
-            out.append(
-                GroupMove(rack_used * p.joker_weight, pins, freed, loose_used, rack_used, opening)
-            )
+            out.append(GroupMove(rack_used * p.joker_weight, pins, loose_used, rack_used, opening))
         return out
 
     def _split(
         self,
         column: int,
         shares: tuple[tuple[int, int], ...],
-        jokers: tuple[int, int, int, int],
+        jokers: tuple[int, int, int],
         rules: GroupRules,
         number: int,
     ) -> int | None:
@@ -262,21 +254,15 @@ class _Keep(NamedTuple):
         return (table, pins, rack - used)
 
 
-def _canonical_kinds(hosts: bool, rack_matters: bool) -> tuple[int, ...]:
-    """The kind each kind is laid as on runs: runs tell a freed joker apart only where it needs
-    a host, and a rack tile or joker only where hosts or openings count them."""
-    freed = FREED if hosts else LOOSE
+def _canonical_kinds(rack_matters: bool) -> tuple[int, ...]:
+    """The kind each kind is laid as on runs: runs tell a rack tile or joker apart only where
+    openings count them, and jokers apart not at all."""
     if rack_matters:
-        return (TABLE, RACK, LOOSE, freed, LOOSE, RACK_JOKER)
-    return (TABLE, TABLE, LOOSE, freed, LOOSE, LOOSE)
+        return (TABLE, RACK, LOOSE, LOOSE, RACK_JOKER)
+    return (TABLE, TABLE, LOOSE, LOOSE, LOOSE)
 
 
-def _joker_choices(free: int, loose: int, rack: int) -> list[tuple[int, int, int]]:
-    """How many freed, loose and rack jokers to lay, most rack jokers first."""
-    return [
-        (f, lo, q)
-        for q in range(rack, -1, -1)
-        for lo in range(loose + 1)
-        for f in range(free + 1)
-    ]
+def _joker_choices(loose: int, rack: int) -> list[tuple[int, int]]:
+    """How many loose and rack jokers to lay, most rack jokers first."""
+    return [(lo, q) for q in range(rack, -1, -1) for lo in range(loose + 1)]
 

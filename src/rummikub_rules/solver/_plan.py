@@ -34,13 +34,11 @@ from rummikub_rules.solver._budget import Budget, BudgetSpent
 from rummikub_rules.solver._fast import FastSearch
 from rummikub_rules.solver._grid import NEG, Counts, FoundMeld, Grid, Objective, grid_of, weights
 from rummikub_rules.solver._groups import GroupClaim, GroupRules
-from rummikub_rules.solver._hosts import Stock, hosts
+from rummikub_rules.solver._hosts import Host, Olds, Stock, hosts
 from rummikub_rules.solver._position import (
-    Containers,
     Roles,
     TableJoker,
     claim_parts,
-    containers,
     locked,
     readings,
     run_columns,
@@ -115,6 +113,7 @@ class _Plan:
         self.weight_of = dict(zip(self.grid.numbers, self.weights, strict=True))
         self.laid = laid or {}
         self.best: tuple[int, Play] | None = None
+        self._old: Olds | None = None
 
     # -- the answer ------------------------------------------------------------------------------
 
@@ -227,29 +226,25 @@ class _Plan:
         for _, minus_bound, _, fast, fate in fates:
             if -minus_bound <= self.floor:
                 continue
+            claims = bool(fate.claims or fate.group_claims)
             if fast is not None:
                 found = self._fast_solve(fast, self.floor)
                 if found is None:
                     continue  # not even the relaxation beats the best play so far
-                if self._offer(found[1]) == found[0] and not (fate.claims or fate.group_claims):
+                if self._offer(found[1]) == found[0] and not claims:
                     continue  # the relaxation's best play is legal: the fate's best
-            if fast is not None and fate.freed and self._hosts_rule and not (
-                fate.claims or fate.group_claims
-            ):
-                stock = Stock(
-                    table,
-                    self._rack_counts(),
-                    self._rack_jokers(),
-                    roles.roleless,
-                    *self._pins(fate.kept),
-                )
-                self._host_search(stock, fate.freed, fate.low, (), None, 0, 0)
-            else:
-                problem = self._fate_problem(fate, roles, table)
-                if problem is not None:
-                    search = Search(problem, self.budget, first=self.first)
-                    if search.bound() > self.floor:
-                        self._run(search)
+            stock = Stock(
+                table, self._rack_counts(), self._rack_jokers(), roles.roleless,
+                *self._pins(fate.kept),
+            )  # fmt: skip
+            step = _Step(stock, fate, fate.low, fate.freed)
+            if fate.freed and self._hosts_rule:
+                self._host_search(step)
+            elif claims or fast is None:
+                # No rule says where a freed joker goes: it is free, the relaxation is exact.
+                found = self._solve_stock(step, relaxed=True)
+                if found is not None:
+                    self._offer(found[1])
             if self.floor >= bound:
                 return
 
@@ -258,70 +253,97 @@ class _Plan:
         """Whether a freed joker must go into a host meld (rack tiles, or a new meld)."""
         return self.edition.freed_joker_rack_tiles > 0 or self.edition.freed_joker_new_meld
 
-    def _host_search(
-        self,
-        stock: Stock,
-        freed: int,
-        demanded: Counts,
-        taken: tuple[Meld, ...],
-        laid: Counts | None,
-        laid_jokers: int,
-        gained: int,
-    ) -> None:
-        """The best plays whose ``freed`` freed jokers go into hosts (:mod:`._hosts`): each
-        host in turn, the rest solved by the fast search (with no freed joker left, exactly;
-        else by the next host). ``taken`` are the hosts laid so far, scoring ``gained`` and
-        laying ``laid`` rack tiles and ``laid_jokers`` rack jokers."""
-        pins = (stock.run_pins, stock.group_pins)
-        run = self._fast_search(
-            stock.table,
-            loose=stock.loose + freed,
-            rack_jokers=stock.rack_jokers,
-            pins=pins,
-            demanded=demanded,
-            rack=stock.rack,
-            laid=laid,
-            laid_jokers=laid_jokers,
-        )
-        if run is None or run.bound() + gained <= self.floor:
+    def _host_search(self, step: _Step) -> None:
+        """The best plays whose freed jokers go into hosts (:mod:`._hosts`): the rest with the
+        freed jokers free bounds them (if it does not beat the best play so far, nothing
+        does); else each host in turn, the rest solved exactly once no freed joker is left."""
+        if not step.freed:
+            found = self._solve_stock(step)
+            if found is not None:
+                self._offer([*step.taken, *found[1]])
             return
-        found = self._fast_solve(run, self.floor - gained)
-        if found is None:
+        if self._solve_stock(step, relaxed=True) is None:
             return  # not even with the freed jokers anywhere
-        if not freed:
-            self._offer([*taken, *found[1]])
-            return
         edition = self.edition
-        old = containers(self.table, self.grid) if edition.freed_joker_new_meld else None
         options = hosts(
             self.grid,
-            stock,
-            freed=freed,
+            step.stock,
+            freed=step.freed,
             need=edition.freed_joker_rack_tiles,
-            old=old,
+            old=self._olds() if edition.freed_joker_new_meld else None,
             distinct=edition.group_colors_distinct,
+            cap=edition.max_jokers_per_meld,
         )
         scored = sorted(
             ((h.score(self.weights, self.joker_weight), index, h) for index, h in enumerate(options)),
             key=lambda x: (-x[0], x[1]),
         )
         for score, _, host in scored:
-            rest = host.rest(stock)
-            now_laid = [
-                [a - b for a, b in zip(x, y, strict=True)]
-                for x, y in zip(stock.rack, rest.rack, strict=True)
-            ]
-            if laid is not None:
-                now_laid = [_plus(x, y) for x, y in zip(now_laid, laid, strict=True)]
-            self._host_search(
-                rest,
-                freed - host.freed,
-                demanded,
-                (*taken, self.grid.meld(host.meld)),
-                now_laid,
-                laid_jokers + stock.rack_jokers - rest.rack_jokers,
-                gained + score,
+            self._host_search(step.with_host(host, score, self.grid))
+
+    def _solve_stock(self, step: _Step, *, relaxed: bool = False) -> tuple[int, list[Meld]] | None:
+        """The best play of what is left after the hosts, above the best play so far.
+
+        ``relaxed``: the freed jokers still to place go anywhere (a bound on the hosts' plays).
+        """
+        stock, fate = step.stock, step.fate
+        loose = stock.loose + (step.freed if relaxed else 0)
+        floor = self.floor - step.gained
+        claims = bool(fate.claims or fate.group_claims)
+        jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + loose
+        if self._fast_applies(jokers + stock.rack_jokers) and not claims:
+            run = self._fast_search(
+                stock.table,
+                loose=loose,
+                rack_jokers=stock.rack_jokers,
+                pins=(stock.run_pins, stock.group_pins),
+                demanded=step.demanded,
+                rack=stock.rack,
+                laid=step.laid,
+                laid_jokers=step.laid_jokers,
             )
+            found = None if run is None or run.bound() <= floor else self._fast_solve(run, floor)
+        else:
+            problem = self._problem(
+                stock.table,
+                loose=loose,
+                rack_jokers=stock.rack_jokers,
+                run_pins=stock.run_pins,
+                group_pins=stock.group_pins,
+                run_claims=fate.claims,
+                group_claims=fate.group_claims,
+                demanded=step.demanded,
+                rack=stock.rack,
+                laid=step.laid,
+                laid_jokers=step.laid_jokers,
+            )
+            found = self._general(problem, floor)
+        if found is None:
+            return None
+        return found[0] + step.gained, found[1]
+
+    def _olds(self) -> Olds:
+        """The melds before, for the newness of hosts (computed once)."""
+        if self._old is None:
+            grid = self.grid
+            melds = []
+            for meld in self.table.melds:
+                counts: dict[tuple[int, int], int] = {}
+                for tile in meld.tiles:
+                    cell = grid.cell(tile) if tile.number is not None else None
+                    if cell is not None:
+                        counts[cell] = counts.get(cell, 0) + 1
+                if counts:
+                    melds.append(counts)
+            table = self._counts(self.table.tiles)
+            rack = self._rack_counts()
+            assert table is not None
+            self._old = Olds(
+                tuple(melds),
+                {(c, r): n for c, row in enumerate(table) for r, n in enumerate(row) if n},
+                {(c, r): n for c, row in enumerate(rack) for r, n in enumerate(row) if n},
+            )
+        return self._old
 
     def _rack_counts(self) -> Counts:
         rack = self._counts(self.rack)
@@ -348,16 +370,13 @@ class _Plan:
         return Search(problem, self.budget).bound(), None
 
     def _fate_problem(self, fate: _Fate, roles: Roles, table: Counts) -> Problem | None:
-        edition = self.edition
-        hosts = edition.freed_joker_rack_tiles > 0 or edition.freed_joker_new_meld
+        """A fate's relaxation for the general search: its freed jokers free to go anywhere."""
         run_pins, group_pins = self._pins(fate.kept)
         return self._problem(
             table,
-            loose=roles.roleless + (0 if hosts else fate.freed),
-            freed=fate.freed if hosts else 0,
+            loose=roles.roleless + fate.freed,
             run_pins=run_pins,
             group_pins=group_pins,
-            hosts=hosts,
             run_claims=fate.claims,
             group_claims=fate.group_claims,
             demanded=fate.low,
@@ -631,55 +650,52 @@ class _Plan:
         table: Counts,
         *,
         loose: int = 0,
-        freed: int = 0,
         rack_jokers: int | None = None,
         run_pins: Counts | None = None,
         group_pins: list[int] | None = None,
-        hosts: bool = False,
         run_claims: Sequence[Claim] = (),
         group_claims: Sequence[tuple[int, GroupClaim]] = (),
         opening: Opening | None = None,
         demanded: Counts | None = None,
+        rack: Counts | None = None,
+        laid: Counts | None = None,
+        laid_jokers: int = 0,
     ) -> Problem | None:
-        """A general search problem for this position; ``None`` if the bounds on what is laid
-        cannot be met."""
+        """A general search problem for this position (``rack`` replaces the rack, ``laid``
+        and ``laid_jokers`` are laid already, ``demanded`` must be laid in all); ``None`` if
+        the bounds on what is laid cannot be met."""
         grid, edition = self.grid, self.edition
-        rack = self._counts(self.rack)
-        assert rack is not None
+        rack = self._rack_counts() if rack is None else rack
         low, high = self._rack_bounds()
         if demanded is not None:
-            for column, row_counts in enumerate(demanded):
-                for row, count in enumerate(row_counts):
-                    low[column][row] += count
+            low = [_plus(x, y) for x, y in zip(low, demanded, strict=True)]
+        if laid is not None:
+            low = [[max(0, a - b) for a, b in zip(x, y, strict=True)] for x, y in zip(low, laid, strict=True)]
+            high = [[a - b for a, b in zip(x, y, strict=True)] for x, y in zip(high, laid, strict=True)]
         for column, row_counts in enumerate(rack):
             for row, count in enumerate(row_counts):
                 if low[column][row] > min(count, high[column][row]):
                     return None
         jokers = self._rack_jokers() if rack_jokers is None else rack_jokers
-        jokers_low, jokers_high = self.laid.get(JOKER, (0, jokers))
-        if jokers_low > jokers:
+        jokers_low, jokers_high = self.laid.get(JOKER, (0, self._rack_jokers()))
+        jokers_low, jokers_high = max(0, jokers_low - laid_jokers), jokers_high - laid_jokers
+        if jokers_low > jokers or jokers_high < 0:
             return None
         run_pins = run_pins or grid.zeros()
         group_pins = group_pins or [0] * grid.columns
-        pins = sum(map(sum, run_pins)) + sum(group_pins)
-        total = loose + freed + jokers + pins
-        hosts = hosts and freed > 0
-        found = containers(self.table, grid) if hosts and edition.freed_joker_new_meld else None
-        need = edition.freed_joker_rack_tiles if hosts else 0
+        total = loose + jokers + sum(map(sum, run_pins)) + sum(group_pins)
         cap = edition.max_jokers_per_meld
         if cap is not None and cap >= total:
             cap = None
         claims = tuple(run_claims)
+        mixed = opening is not None and not opening.every_meld
         runs = RunRules(
             longest=grid.span if grid.cyclic else 3,
             span=grid.span,
             track_numbered=total >= 3,
             cap=cap,
-            hosts=hosts,
-            need=need,
-            containers=found.runs if found is not None else tuple(() for _ in range(grid.rows)),
             claims=claims,
-            opening=opening is not None and not opening.every_meld,
+            opening=mixed,
             high=grid.high,
             cyclic=grid.cyclic,
         )
@@ -688,11 +704,8 @@ class _Plan:
                 size=grid.rows,
                 distinct=edition.group_colors_distinct,
                 cap=cap,
-                hosts=hosts,
-                need=need,
-                containers=found.groups[column] if found is not None else (),
                 claims=tuple(c for at, c in group_claims if at == column),
-                opening=opening is not None and not opening.every_meld,
+                opening=mixed,
                 jokers_count=opening is None or opening.jokers_count,
             )
             for column in range(grid.columns)
@@ -705,12 +718,11 @@ class _Plan:
             joker_weight=self.joker_weight,
             runs=runs,
             groups=groups,
-            cells=_cells(grid, claims, found),
+            cells=_cells(grid, claims),
             rack_low=_freeze(low),
             rack_high=_freeze(high),
             run_pins=_freeze(run_pins),
             group_pins=tuple(group_pins),
-            freed=freed,
             loose=loose,
             rack_jokers=jokers,
             jokers_low=jokers_low,
@@ -770,6 +782,42 @@ class _Fate:
     low: Counts = attrs.field(eq=False)
     claims: tuple[Claim, ...] = ()
     group_claims: tuple[tuple[int, GroupClaim], ...] = ()
+
+
+@attrs.frozen
+class _Step:
+    """Where a host search stands: the stock left, the fate, what the play must lay
+    (``demanded``), the hosts laid so far (``taken``, scoring ``gained``, laying ``laid`` rack
+    tiles and ``laid_jokers`` rack jokers), and the freed jokers still to place."""
+
+    stock: Stock
+    fate: _Fate
+    demanded: Counts = attrs.field(eq=False)
+    freed: int
+    taken: tuple[Meld, ...] = ()
+    gained: int = 0
+    laid: Counts | None = attrs.field(default=None, eq=False)
+    laid_jokers: int = 0
+
+    def with_host(self, host: Host, score: int, grid: Grid) -> _Step:
+        """The step after laying ``host`` (which scores ``score``)."""
+        rest = host.rest(self.stock, grid)
+        laid = [[a - b for a, b in zip(x, y, strict=True)] for x, y in zip(self.stock.rack, rest.rack, strict=True)]
+        if self.laid is not None:
+            laid = [_plus(x, y) for x, y in zip(laid, self.laid, strict=True)]
+        demanded = [list(row) for row in self.demanded]
+        for (column, row), count in host.demands:
+            demanded[column][row] = max(demanded[column][row], count)
+        return _Step(
+            rest,
+            self.fate,
+            demanded,
+            self.freed - host.freed,
+            (*self.taken, grid.meld(host.meld)),
+            self.gained + score,
+            laid,
+            self.laid_jokers + self.stock.rack_jokers - rest.rack_jokers,
+        )
 
 
 @attrs.frozen
@@ -835,10 +883,8 @@ def _freeze(grid: Counts) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(row) for row in grid)
 
 
-def _cells(
-    grid: Grid, claims: Sequence[Claim], found: Containers | None
-) -> tuple[tuple[Cell, ...], ...]:
-    """What the run facts need to know of each cell (claims, numbers hosts must watch)."""
+def _cells(grid: Grid, claims: Sequence[Claim]) -> tuple[tuple[Cell, ...], ...]:
+    """What the run facts need to know of each cell: the claims on it."""
     claimed: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
     starts: dict[tuple[int, int], list[int]] = {}
     for index, claim in enumerate(claims):
@@ -846,11 +892,6 @@ def _cells(
             last = at == len(claim.columns) - 1
             claimed.setdefault((column, claim.row), []).append((index, demand, last))
         starts.setdefault((claim.columns[0], claim.row), []).append(index)
-    relevant = [0] * grid.rows
-    if found is not None:
-        for row, masks in enumerate(found.runs):
-            for mask in masks:
-                relevant[row] |= mask
     last_column = grid.columns - 1
     return tuple(
         tuple(
@@ -858,7 +899,6 @@ def _cells(
                 column,
                 row,
                 index=column * grid.rows + row,
-                bit=(1 << grid.numbers[column]) & relevant[row],
                 first=column == 0,
                 last=column == last_column,
                 claimed=tuple(claimed.get((column, row), ())),
@@ -882,5 +922,7 @@ def arrange_tiles(
     if plan._fast_applies(jokers):
         found = plan._fast(counts, loose=jokers, floor=-1)
     else:
+        found = plan._general(plan._problem(counts, loose=jokers), -1)
+    if found is None or not all(m.is_valid(edition) for m in found[1]):
         found = plan._general(plan._problem(counts, loose=jokers), -1)
     return None if found is None else Table(found[1])

@@ -4,8 +4,7 @@ RULES.md 4.5 in grid terms. Each joker of the table before has a *role* under th
 meld: a cell of a run or a column of groups (:class:`TableJoker`). A meld whose kind is not
 declared and reads both ways (``r5 j j``) is read either way (:func:`readings`: the player gets
 the most favourable); a joker in a meld with no valid reading has no role and may go anywhere.
-:func:`containers` lists, for the rule that a freed joker goes into a *new* meld, what a host
-meld may not hold whole; :func:`locked` gives the claims of ``joker_melds_extend_only``; and a
+:func:`locked` gives the claims of ``joker_melds_extend_only``; and a
 :class:`TableJoker` knows the tiles that must take its place under ``joker_retrieval = replace``.
 """
 
@@ -25,10 +24,9 @@ from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 from rummikub_rules.tiles import JOKER
 
 __all__ = [
-    "Containers",
     "Roles",
     "TableJoker",
-    "containers",
+    "claim_parts",
     "locked",
     "readings",
     "run_columns",
@@ -64,19 +62,6 @@ class Roles:
     jokers: tuple[TableJoker, ...]
     roleless: int
     choice: tuple[Reading | None, ...]
-
-
-@attrs.frozen
-class Containers:
-    """What a meld holding a freed joker may not hold whole (RULES.md 4.5, new melds).
-
-    ``runs[row]`` lists number masks (one bit per number, see ``_runs``) of the melds before
-    whose numbered tiles are all of that colour; ``groups[column]`` lists per-row counts of the
-    melds before whose numbered tiles all have that column's number.
-    """
-
-    runs: tuple[tuple[int, ...], ...]
-    groups: tuple[tuple[tuple[int, ...], ...], ...]
 
 
 def readings(table: Table, grid: Grid, edition: Edition) -> Iterator[Roles]:
@@ -130,37 +115,6 @@ def run_columns(grid: Grid, reading: Reading) -> list[int]:
             column = grid.columns - 1
         columns.append(column)
     return columns
-
-
-def containers(table: Table, grid: Grid) -> Containers:
-    """The melds before that a host meld may not hold whole, by colour and by number."""
-    runs: list[set[int]] = [set() for _ in range(grid.rows)]
-    groups: list[set[tuple[int, ...]]] = [set() for _ in range(grid.columns)]
-    for meld in table.melds:
-        numbered = [t for t in meld.tiles if t.number is not None]
-        cells = [grid.cell(t) for t in numbered]
-        if not numbered or any(c is None for c in cells):
-            continue
-        rows = {c[1] for c in cells if c is not None}
-        columns = {c[0] for c in cells if c is not None}
-        if len(rows) == 1 and len(columns) == len(numbered):
-            mask = 0
-            for tile in numbered:
-                assert tile.number is not None
-                mask |= 1 << tile.number
-            runs[rows.pop()].add(mask)
-        if len(columns) == 1:
-            counts = Counter(c[1] for c in cells if c is not None)
-            groups[columns.pop()].add(tuple(counts[r] for r in range(grid.rows)))
-    return Containers(
-        tuple(tuple(sorted(_minimal_masks(r))) for r in runs),
-        tuple(tuple(sorted(g)) for g in groups),
-    )
-
-
-def _minimal_masks(masks: set[int]) -> set[int]:
-    """Masks no other mask lies inside (holding a smaller one already makes a meld old)."""
-    return {m for m in masks if not any(o != m and o & m == o for o in masks)}
 
 
 def locked(

@@ -5,12 +5,11 @@ happens to the table's jokers, and solved by :mod:`._search`. Everything in it i
 coordinates (see :mod:`._grid`): ``table[column][row]`` numbered tiles that must all be laid,
 ``rack[column][row]`` those that may be, each scoring ``weights[column]``.
 
-Jokers come in four kinds (see :mod:`._runs`): *pinned* table jokers kept in their role
+Jokers come in three kinds (see :mod:`._runs`): *pinned* table jokers kept in their role
 (``run_pins[column][row]`` stand for that tile in a run, ``group_pins[column]`` in a group of
-that number), table jokers *freed* from their role (``freed``: where the edition says so, only
-into a *host* meld), *loose* table jokers that may go anywhere, and *rack* jokers (optional,
-each scoring ``joker_weight``). Which jokers are kept and which freed is the plan's choice
-(a *fate*, see :mod:`._plan`).
+that number), *loose* table jokers that may go anywhere, and *rack* jokers (optional, each
+scoring ``joker_weight``). Which table jokers are kept and which freed, and where a freed one
+goes when the edition says where, are the plan's choices (see :mod:`._plan`, :mod:`._hosts`).
 """
 
 from __future__ import annotations
@@ -63,7 +62,6 @@ class Problem:
     rack_high: Counts
     run_pins: Counts
     group_pins: tuple[int, ...]
-    freed: int = 0
     loose: int = 0
     rack_jokers: int = 0
     jokers_low: int = 0
@@ -88,4 +86,4 @@ class Problem:
     @property
     def jokers(self) -> int:
         """How many jokers are in play."""
-        return self.pins + self.freed + self.loose + self.rack_jokers
+        return self.pins + self.loose + self.rack_jokers

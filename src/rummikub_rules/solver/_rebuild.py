@@ -59,7 +59,7 @@ def rebuild(
             open_runs[step] = grown
             continue
         assert isinstance(move, GroupMove)
-        jokers = (move.kept, move.freed, move.loose, move.rack_jokers)
+        jokers = (move.kept, move.loose, move.rack_jokers)
         if any(t + r for t, r in shares) or any(jokers):
             number = problem.grid.numbers[column]
             for members in problem.groups[column].arrange(shares, jokers, number):

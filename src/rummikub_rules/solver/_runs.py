@@ -7,10 +7,6 @@ the position need them, more facts:
 
 - ``numbered``: whether it holds a numbered tile (a meld of jokers alone is no meld);
 - ``jokers``: how many jokers it holds (``max_jokers_per_meld``);
-- ``host``, ``rack``, ``mask``: a run meant to take a joker freed from the table (RULES.md 4.5):
-  how many rack tiles it holds, up to ``freed_joker_rack_tiles``, and which numbers it holds as
-  numbered tiles, so that it never holds every numbered tile of a meld of the table before
-  (``freed_joker_new_meld``: a freed joker goes into a *new* meld);
 - ``claim``: a part of a meld of the table before that this run must carry on, cell by cell
   (``joker_melds_extend_only``, or a joker replaced in place under ``rack_or_table``), see
   :class:`Claim`;
@@ -37,7 +33,6 @@ import attrs
 
 __all__ = [
     "ANY",
-    "FREED",
     "FROM_RACK",
     "IS_NUMBERED",
     "KINDS",
@@ -56,13 +51,13 @@ __all__ = [
 ]
 
 # What can be laid at a cell. Numbered tiles: from the table (all must be laid) or the rack.
-# Jokers: a table joker kept in its role (pinned to this cell), a table joker freed from its
-# role (only into a host meld when the edition says where freed jokers may go), a table joker
-# free to go anywhere, a joker from the rack.
-TABLE, RACK, PIN, FREED, LOOSE, RACK_JOKER = range(6)
-KINDS: Final = 6
-IS_NUMBERED: Final = (True, True, False, False, False, False)
-FROM_RACK: Final = (False, True, False, False, False, True)
+# Jokers: a table joker kept in its role (pinned to this cell), a table joker free to go
+# anywhere, a joker from the rack. (Jokers freed into host melds are the plan's business: see
+# ``_hosts``.)
+TABLE, RACK, PIN, LOOSE, RACK_JOKER = range(5)
+KINDS: Final = 5
+IS_NUMBERED: Final = (True, True, False, False, False)
+FROM_RACK: Final = (False, True, False, False, True)
 
 # What a claim demands at a cell: a numbered tile, or anything.
 NUMBERED, ANY = range(2)
@@ -81,9 +76,6 @@ class RunFacts(NamedTuple):
     length: int
     numbered: bool = True
     jokers: int = 0
-    host: bool = False
-    rack: int = 0
-    mask: int = 0
     claim: int = NO_CLAIM
     opening: bool = False
     edge: bool = False
@@ -110,19 +102,13 @@ class Claim:
 class RunRules:
     """Which facts a search tracks, and what they must satisfy.
 
-    ``longest`` caps the length kept (3, or the set's ``span`` under ``full``);
-    ``containers[row]`` holds the number masks of the table's melds before that a run of that
-    colour could hold whole (a host run may hold none of them); ``need`` is the rack tiles a
-    host run needs.
+    ``longest`` caps the length kept (3, or the set's ``span`` under ``full``).
     """
 
     longest: int = 3
     span: int = 13
     track_numbered: bool = False
     cap: int | None = None
-    hosts: bool = False
-    need: int = 0
-    containers: tuple[tuple[int, ...], ...] = ()
     claims: tuple[Claim, ...] = ()
     opening: bool = False
     high: bool = False
@@ -137,7 +123,6 @@ class RunRules:
         return not (
             self.track_numbered
             or self.cap is not None
-            or self.hosts
             or self.claims
             or self.opening
             or self.high
@@ -153,8 +138,6 @@ class Cell:
     row: int
     #: The cell's place in the grid (column * rows + row): what caches key on.
     index: int = 0
-    #: The cell's number as a bit of a host's mask, or 0 if no meld before cares.
-    bit: int = 0
     first: bool = False
     last: bool = False
     #: Claims with a cell here: (claim index, demand, whether it is the claim's last cell).
@@ -220,8 +203,6 @@ class RunStates:
         numbered = IS_NUMBERED[kind]
         if run.opening and not FROM_RACK[kind]:
             return None
-        if kind == FREED and rules.hosts and not run.host:
-            return None
         jokers = 0
         if rules.cap is not None:
             jokers = run.jokers + (not numbered)
@@ -237,20 +218,10 @@ class RunStates:
             if step is None:
                 return None
             claim = step
-        rack, mask = run.rack, run.mask
-        if run.host:
-            rack = min(rules.need, rack + FROM_RACK[kind])
-            if numbered and cell.bit:
-                mask |= cell.bit
-                if any(m & mask == m for m in rules.containers[cell.row]):
-                    return None
         return RunFacts(
             min(rules.longest, run.length + 1),
             run.numbered or numbered,
             jokers,
-            run.host,
-            rack,
-            mask,
             claim,
             run.opening,
             run.edge,
@@ -276,12 +247,7 @@ class RunStates:
         found = self._closable.get(rid)
         if found is None:
             run = self.facts[rid]
-            found = (
-                run.length >= 3
-                and run.numbered
-                and run.claim == NO_CLAIM
-                and (not run.host or run.rack >= self.rules.need)
-            )
+            found = run.length >= 3 and run.numbered and run.claim == NO_CLAIM
             self._closable[rid] = found
         return found
 
@@ -313,14 +279,13 @@ class RunStates:
         found = self._start_options.get(key)
         if found is None:
             rules = self.rules
-            hosts = [False, True] if rules.hosts else [False]
             openings = [False, True] if rules.opening and FROM_RACK[kind] else [False]
             edges = [cell.first] if rules.high else [False]
             if rules.cyclic and cell.first:
                 edges = [False, True]
             seen: set[tuple[int, int]] = set()
-            for host, opening, edge in itertools.product(hosts, openings, edges):
-                empty = RunFacts(0, not rules.track_numbered, 0, host, 0, 0, NO_CLAIM, opening, edge)
+            for opening, edge in itertools.product(openings, edges):
+                empty = RunFacts(0, not rules.track_numbered, 0, NO_CLAIM, opening, edge)
                 for take in (-1, *cell.starts):
                     if take >= 0 and rules.cyclic and rules.claims[take].head != edge:
                         continue  # the head part of a claim is carried by a head
@@ -478,7 +443,7 @@ class RunStates:
     def joins(self, tail: RunFacts, head: RunFacts, row: int) -> bool:
         """Whether a tail (open at the last column) and a head make one valid run."""
         rules = self.rules
-        if tail.edge or tail.host != head.host or tail.opening != head.opening:
+        if tail.edge or tail.opening != head.opening:
             return False
         if not 3 <= tail.length + head.length <= rules.span:
             return False
@@ -486,12 +451,6 @@ class RunStates:
             return False
         if rules.cap is not None and tail.jokers + head.jokers > rules.cap:
             return False
-        if tail.host:
-            mask = tail.mask | head.mask
-            if tail.rack + head.rack < rules.need:
-                return False
-            if any(m & mask == m for m in rules.containers[row]):
-                return False
         if tail.claim >= 0:
             partner = rules.claims[tail.claim].partner
             return rules.claims[tail.claim].tail and head.claim == -2 - partner

@@ -31,8 +31,6 @@ class State(NamedTuple):
     colours: tuple[int, ...]
     #: What the colours gave to the current column's groups (see ``GroupRules.fold``).
     shares: tuple[tuple[int, int], ...]
-    #: Freed jokers laid.
-    freed: int
     #: Loose table jokers laid.
     loose: int
     #: Rack jokers laid.
@@ -62,10 +60,8 @@ class Search:
         self.moves = Moves(problem, self.runs)
         self.steps = problem.rows + 1
         self.positions = problem.columns * self.steps
-        hosts = problem.runs.hosts
-        self.lent = problem.loose + problem.rack_jokers + (0 if hosts else problem.freed)
-        self.bounds = ColourBounds(problem, self.runs, self.lent, problem.freed)
-        self.absorb = self._absorbing()
+        self.lent = problem.loose + problem.rack_jokers
+        self.bounds = ColourBounds(problem, self.runs, self.lent)
         self.memo: list[dict[State, tuple[int, bool]]] = [{} for _ in range(self.positions + 1)]
         self.choice: list[dict[State, tuple[Move, State]]] = [{} for _ in range(self.positions)]
         self.path: list[tuple[Move, State] | None] = [None] * self.positions
@@ -76,7 +72,7 @@ class Search:
     def start(self) -> State:
         """The state before the first step."""
         p = self.p
-        return State((self.runs.empty,) * p.rows, self._empty_shares(0), 0, 0, 0, 0)
+        return State((self.runs.empty,) * p.rows, self._empty_shares(0), 0, 0, 0)
 
     def solve(self, floor: int) -> Found | None:
         """The best play scoring more than ``floor`` (``None`` if there is none).
@@ -157,14 +153,13 @@ class Search:
     def _children(self, pos: int, state: State) -> list[tuple[Move, State]]:
         p = self.p
         column, step = divmod(pos, self.steps)
-        free = self._free(pos, state)
         loose = p.loose - state.loose
         rack = min(p.rack_jokers, p.jokers_high) - state.rack_jokers
         out: list[tuple[Move, State]] = []
         if step < p.rows:
             sid = state.colours[step]
             rules = p.groups[column]
-            for move in self.moves.colour(pos, sid, free, loose, rack):
+            for move in self.moves.colour(pos, sid, loose, rack):
                 colours = (*state.colours[:step], move.sid, *state.colours[step + 1 :])
                 shares = state.shares
                 if move.share[0] + move.share[1]:
@@ -173,7 +168,7 @@ class Search:
                 if child is not None:
                     out.append((move, child))
             return out
-        for group in self.moves.group(column, state.shares, free, loose, rack):
+        for group in self.moves.group(column, state.shares, loose, rack):
             child = self._child(state, group, state.colours, self._empty_shares(column + 1))
             if child is not None:
                 out.append((group, child))
@@ -187,28 +182,20 @@ class Search:
         shares: tuple[tuple[int, int], ...],
     ) -> State | None:
         p = self.p
-        freed = state.freed + move.freed
-        if freed > p.freed:
-            return None
         opening = state.opening + move.opening
         if p.opening is not None:
             opening = min(opening, p.opening.threshold)
         return State(
             colours,
             shares,
-            freed,
             state.loose + move.loose,
             state.rack_jokers + move.rack_jokers,
             opening,
         )
 
-    def _free(self, pos: int, state: State) -> int:
-        """How many freed jokers are still to be laid."""
-        return self.p.freed - state.freed
-
     def _finished(self, state: State) -> bool:
         p = self.p
-        if state.freed != p.freed or state.loose != p.loose or state.rack_jokers < p.jokers_low:
+        if state.loose != p.loose or state.rack_jokers < p.jokers_low:
             return False
         if p.opening is not None and state.opening < p.opening.threshold:
             return False
@@ -240,10 +227,7 @@ class Search:
             for row, sid in enumerate(state.colours)
         ]
         lent = (p.loose - state.loose) + (p.rack_jokers - state.rack_jokers)
-        if not p.runs.hosts:
-            lent += p.freed - state.freed
-        freed = p.freed - state.freed if p.runs.hosts else 0
-        total = share(rows, min(lent, self.lent), freed, self.lent, self.absorb[pos])
+        total = share(rows, min(lent, self.lent))
         if total == NEG:
             return NEG
         rack_left = min(p.rack_jokers, p.jokers_high) - state.rack_jokers
@@ -306,24 +290,6 @@ class Search:
             return ()
         rules = self.p.groups[column]
         return rules.fold([(0, 0)] * self.p.rows)
-
-    def _absorbing(self) -> list[int]:
-        """Per step, how many freed jokers the groups of the columns not yet finished could
-        take (a relaxation: a column whose tiles could make a group with the rack tiles a
-        host needs takes as many as it has tiles)."""
-        p = self.p
-        out = [0] * (self.positions + 1)
-        need = p.runs.need
-        caps = self.moves.caps
-        for pos in range(self.positions - 1, -1, -1):
-            column, step = divmod(pos, self.steps)
-            here = 0
-            if step == p.rows and caps[column]:
-                rack = sum(p.rack[column]) + p.rack_jokers
-                tiles = sum(p.table[column]) + sum(p.rack[column])
-                here = tiles if rack >= need else 0
-            out[pos] = out[pos + 1] + here
-        return out
 
 
 def _add_share(
