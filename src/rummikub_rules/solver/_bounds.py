@@ -12,7 +12,8 @@ The colours are solved on an abstraction of their states: an open run keeps its 
 or 3 and more) and its claim (and, where runs go round, whether it began at the first column;
 runs touching either end of the grid may then have any length, with no longest run); caps are
 dropped. So the relaxation may do more than the search, never less. Lent jokers may stand
-anywhere.
+anywhere. A colour with no claim on a grid that does not wrap is the fast search's relaxation
+exactly, so its tables (:func:`~._relax.colour_values`, kept between searches) serve.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import attrs
 from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._moves import Moves
 from rummikub_rules.solver._problem import Problem
+from rummikub_rules.solver._relax import colour_values, state_id
 from rummikub_rules.solver._runs import RunFacts, RunRules, RunStates
 
 __all__ = ["ColourBounds", "share"]
@@ -62,12 +64,44 @@ class ColourBounds:
         self._values: list[dict[tuple[int, int], list[int]]] = [{} for _ in range(problem.rows)]
         self._dead = [NEG] * (jokers + 1)
         self._done = [0] * (jokers + 1)
+        claimed = {claim.row for claim in rules.claims}
+        caps = self.moves.caps
+        self._tables = [
+            None
+            if row in claimed or rules.high or rules.cyclic
+            else colour_values(
+                [c[row] for c in problem.table],
+                [min(c[row], h[row]) for c, h in zip(problem.rack, problem.rack_high, strict=True)],
+                problem.weights,
+                caps,
+                jokers,
+                [c[row] for c in problem.run_pins],
+            )
+            for row in range(problem.rows)
+        ]
+        self._lengths: dict[int, int] = {}
 
     def values(self, row: int, column: int, sid: int) -> list[int]:
         """``values[k]``: the colour's best score from ``column`` (its cell there not yet
         played) in the search's colour state ``sid`` with ``k`` jokers lent; ``NEG`` where even
         the relaxation cannot finish."""
+        table = self._tables[row]
+        if table is not None:
+            width = self.jokers + 1
+            at = self._length_state(sid) * width
+            found = table[column][at : at + width]
+            if len(found) == width:
+                return found
         return self._values_of(row, column, self._abstraction(sid))
+
+    def _length_state(self, sid: int) -> int:
+        """The fast search's run state (lengths only) of a colour state."""
+        found = self._lengths.get(sid)
+        if found is None:
+            runs = self.states.states[sid][0]
+            found = state_id([min(3, self.states.facts[r].length) for r in runs])
+            self._lengths[sid] = found
+        return found
 
     def _abstraction(self, sid: int) -> int:
         found = self._abstract.get(sid)

@@ -82,16 +82,22 @@ class FastSearch:
         joker_weight: int = 0,
         pins: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
         first: bool = False,
+        caps: Sequence[int] | None = None,
     ) -> None:
         self.budget = budget
         run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
+        self.caps = caps
         self.args = (jokers, joker_weight, budget, first)
         self.grid = (table, rack, weights, (run_pins, group_pins))
         # Downwards first: high numbers weigh most, and deciding them first usually pays.
         mirrored = (run_pins[::-1], group_pins[::-1])
+        flipped = None if caps is None else list(caps)[::-1]
         self.searches = [
-            _Search(table[::-1], rack[::-1], weights[::-1], mirrored, *self.args, mirrored=True)
-        ]
+            _Search(
+                table[::-1], rack[::-1], weights[::-1], mirrored, *self.args, mirrored=True,
+                caps=flipped,
+            )
+        ]  # fmt: skip
         self.best: tuple[int, _Search, list[Move]] | None = None
 
     def bound(self) -> int:
@@ -112,8 +118,11 @@ class FastSearch:
                     if index == len(self.searches):
                         table, rack, weights, pins = self.grid
                         self.searches.append(
-                            _Search(table, rack, weights, pins, *self.args, mirrored=False)
-                        )
+                            _Search(
+                                table, rack, weights, pins, *self.args, mirrored=False,
+                                caps=self.caps,
+                            )
+                        )  # fmt: skip
                     search = self.searches[index]
                     finished = search.dive(bound, floor if self.best is None else self.best[0], turn)
                     self._keep(search)
@@ -164,6 +173,7 @@ class _Search:
         first: bool,
         *,
         mirrored: bool,
+        caps: Sequence[int] | None = None,
     ) -> None:
         self.colours = colours = len(table[0])
         self.columns = len(table)
@@ -183,7 +193,8 @@ class _Search:
         self.bits = state_bits(copies + self.jokers)
         self.offsets = [self.groups.bits + self.bits * c for c in range(colours)]
         self.spare_offset = self.groups.bits + self.bits * colours
-        caps = group_caps(counts, self.jokers, distinct=True, pins=self.group_pins)
+        if caps is None:
+            caps = group_caps(counts, self.jokers, distinct=True, pins=self.group_pins)
         self.relax = Relaxation(
             table,
             rack,

@@ -32,11 +32,16 @@ _JOKER_KINDS = (PIN, LOOSE, RACK_JOKER)
 
 @attrs.frozen
 class GroupClaim:
-    """A group of the table before that must stand on in one group after: its colours (a count
-    per row) and the fewest tiles that group may have."""
+    """A group of the table before that must stand on in a group after: its colours (a count
+    per row) and the fewest tiles that group may have.
+
+    A locked meld (``joker_melds_extend_only``) needs a group of its own; a joker replaced in
+    place (``shared``) only needs some group holding its colours, which other claims may share.
+    """
 
     rows: tuple[int, ...]
     size: int
+    shared: bool = False
 
 
 @attrs.frozen
@@ -217,7 +222,8 @@ class GroupRules:
         return value
 
     def _claims_met(self, groups: list[tuple[Member, ...]]) -> bool:
-        """Whether each claim has a group of its own holding its colours, big enough."""
+        """Whether each locked claim has a group of its own holding its colours, big enough,
+        and each shared claim some group holding its colours."""
         width = len(self.claims[0].rows)
         counts = []
         for group in groups:
@@ -226,13 +232,19 @@ class GroupRules:
                 if row >= 0:
                     rows[row] += 1
             counts.append((rows, len(group)))
-        for order in itertools.permutations(range(len(groups)), len(self.claims)):
-            if all(
-                size >= claim.size and all(h >= w for h, w in zip(rows, claim.rows, strict=True))
-                for claim, (rows, size) in ((c, counts[i]) for c, i in zip(self.claims, order, strict=True))
-            ):
-                return True
-        return False
+
+        def holds(claim: GroupClaim, index: int) -> bool:
+            rows, size = counts[index]
+            return size >= claim.size and all(h >= w for h, w in zip(rows, claim.rows, strict=True))
+
+        shared = [c for c in self.claims if c.shared]
+        if not all(any(holds(c, i) for i in range(len(groups))) for c in shared):
+            return False
+        locked = [c for c in self.claims if not c.shared]
+        return any(
+            all(holds(c, i) for c, i in zip(locked, order, strict=True))
+            for order in itertools.permutations(range(len(groups)), len(locked))
+        )
 
 
 def _deal(

@@ -60,6 +60,12 @@ class Host:
     demands: tuple[tuple[tuple[int, int], int], ...] = ()
 
     @property
+    def key(self) -> tuple[object, ...]:
+        """Orders hosts, so that a set of hosts is listed once."""
+        meld = self.meld
+        return (meld.kind.value, meld.at, meld.places, meld.jokers, self.places, self.demands)
+
+    @property
     def freed(self) -> int:
         """How many freed jokers it holds."""
         return self.places.count(FREED)

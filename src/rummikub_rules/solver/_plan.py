@@ -32,6 +32,7 @@ from rummikub_rules.editions import Edition, JokerInInitialMeld, JokerRetrieval,
 from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
 from rummikub_rules.solver._budget import Budget, BudgetSpent
 from rummikub_rules.solver._fast import FastSearch
+from rummikub_rules.solver._relax import group_caps
 from rummikub_rules.solver._grid import NEG, Counts, FoundMeld, Grid, Objective, grid_of, weights
 from rummikub_rules.solver._groups import GroupClaim, GroupRules
 from rummikub_rules.solver._hosts import Host, Olds, Stock, hosts
@@ -41,6 +42,7 @@ from rummikub_rules.solver._position import (
     claim_parts,
     locked,
     readings,
+    renumbered,
     run_columns,
 )
 from rummikub_rules.solver._problem import Opening, Problem
@@ -114,6 +116,7 @@ class _Plan:
         self.laid = laid or {}
         self.best: tuple[int, Play] | None = None
         self._old: Olds | None = None
+        self._caps: list[int] | None = None
 
     # -- the answer ------------------------------------------------------------------------------
 
@@ -237,7 +240,7 @@ class _Plan:
                 table, self._rack_counts(), self._rack_jokers(), roles.roleless,
                 *self._pins(fate.kept),
             )  # fmt: skip
-            step = _Step(stock, fate, fate.low, fate.freed)
+            step = _Step(stock, fate, fate.low, fate.freed, fate.claims, fate.group_claims)
             if fate.freed and self._hosts_rule:
                 self._host_search(step)
             elif claims or fast is None:
@@ -262,7 +265,8 @@ class _Plan:
             if found is not None:
                 self._offer([*step.taken, *found[1]])
             return
-        if self._solve_stock(step, relaxed=True) is None:
+        relaxed = self._solve_stock(step, relaxed=True)
+        if relaxed is None:
             return  # not even with the freed jokers anywhere
         edition = self.edition
         options = hosts(
@@ -275,21 +279,27 @@ class _Plan:
             cap=edition.max_jokers_per_meld,
         )
         scored = sorted(
-            ((h.score(self.weights, self.joker_weight), index, h) for index, h in enumerate(options)),
-            key=lambda x: (-x[0], x[1]),
+            (h.score(self.weights, self.joker_weight), h.key, h)
+            for h in options
+            if step.after is None or h.key >= step.after  # hosts in order: each set once
         )
-        for score, _, host in scored:
-            self._host_search(step.with_host(host, score, self.grid))
+        # Hosts taking every freed joker first (the rest is then solved exactly), then the
+        # best scoring.
+        for score, _, host in sorted(scored, key=lambda x: (-x[2].freed, -x[0])):
+            if self.floor >= relaxed[0]:
+                return  # the best play so far scores what the freed jokers anywhere would
+            for claims, group_claims in _claims_left(host, step, self.grid):
+                self._host_search(step.with_host(host, score, self.grid, claims, group_claims))
 
     def _solve_stock(self, step: _Step, *, relaxed: bool = False) -> tuple[int, list[Meld]] | None:
         """The best play of what is left after the hosts, above the best play so far.
 
         ``relaxed``: the freed jokers still to place go anywhere (a bound on the hosts' plays).
         """
-        stock, fate = step.stock, step.fate
+        stock = step.stock
         loose = stock.loose + (step.freed if relaxed else 0)
         floor = self.floor - step.gained
-        claims = bool(fate.claims or fate.group_claims)
+        claims = bool(step.claims or step.group_claims)
         jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + loose
         if self._fast_applies(jokers + stock.rack_jokers) and not claims:
             run = self._fast_search(
@@ -301,6 +311,7 @@ class _Plan:
                 rack=stock.rack,
                 laid=step.laid,
                 laid_jokers=step.laid_jokers,
+                caps=self._wide_caps() if relaxed else None,
             )
             found = None if run is None or run.bound() <= floor else self._fast_solve(run, floor)
         else:
@@ -310,8 +321,8 @@ class _Plan:
                 rack_jokers=stock.rack_jokers,
                 run_pins=stock.run_pins,
                 group_pins=stock.group_pins,
-                run_claims=fate.claims,
-                group_claims=fate.group_claims,
+                run_claims=step.claims,
+                group_claims=step.group_claims,
                 demanded=step.demanded,
                 rack=stock.rack,
                 laid=step.laid,
@@ -321,6 +332,16 @@ class _Plan:
         if found is None:
             return None
         return found[0] + step.gained, found[1]
+
+    def _wide_caps(self) -> list[int]:
+        """Group caps of the whole position with every joker free: no smaller than those of
+        any part of it, so the searches after hosts share their colour tables."""
+        if self._caps is None:
+            counts = self._counts((*self.table.tiles, *self.rack))
+            assert counts is not None
+            jokers = sum(1 for t in (*self.table.tiles, *self.rack) if t.number is None)
+            self._caps = group_caps(counts, jokers, distinct=True)
+        return self._caps
 
     def _olds(self) -> Olds:
         """The melds before, for the newness of hosts (computed once)."""
@@ -421,16 +442,19 @@ class _Plan:
         for choice in itertools.product(*per_kind):
             kept: list[TableJoker] = []
             low = self.grid.zeros()
-            claims = list(run_claims)
             claims_g = list(group_claims)
+            in_place: list[_RunInPlace] = []
             freed = 0
             for jokers, (count, combo) in zip(kinds.values(), choice, strict=True):
                 kept.extend(jokers[count:])
                 freed += count
                 for replacement in combo:
-                    if replacement is not None:
-                        replacement.apply(low, claims, claims_g)
-            yield _Fate(tuple(kept), freed, low, tuple(claims), tuple(claims_g))
+                    if isinstance(replacement, _RunInPlace):
+                        in_place.append(replacement)
+                    elif replacement is not None:
+                        replacement.apply(low, claims_g)
+            for claims in _in_place_ways(self.grid, in_place, tuple(run_claims)):
+                yield _Fate(tuple(kept), freed, low, claims, tuple(claims_g))
 
     def _replacements(self, joker: TableJoker, in_place: bool) -> list[_Replacement]:
         """The ways a freed joker's place may be taken (RULES.md 4.5, ``replace``)."""
@@ -441,7 +465,7 @@ class _Plan:
             )
             options: list[_Replacement] = [_FromRack(((tile_column, joker.row),))]
             if in_place:
-                options.append(_RunInPlace(self._in_place_run(joker)))
+                options.append(self._in_place_run(joker))
             return options
         out: list[_Replacement] = []
         for rows in itertools.combinations_with_replacement(joker.missing, joker.wanted):
@@ -451,13 +475,13 @@ class _Plan:
                     self.grid.colour_row[t.color] for t in meld.tiles if t.number is not None
                 )
                 counts.update(rows)
-                claim = GroupClaim(tuple(counts[r] for r in range(self.grid.rows)), 0)
+                claim = GroupClaim(tuple(counts[r] for r in range(self.grid.rows)), 0, shared=True)
                 out.append(_GroupInPlace(joker.column, claim))
         return out
 
-    def _in_place_run(self, joker: TableJoker) -> list[Claim]:
-        """The claim of a run joker replaced in place: its meld's numbered tiles and the tile
-        it stood for, in one run."""
+    def _in_place_run(self, joker: TableJoker) -> _RunInPlace:
+        """A run joker replaced in place: its meld's numbered tiles and the tile it stood for
+        stand in one run."""
         meld = self.table.melds[joker.meld]
         reading = meld.reading(self.edition)
         assert reading is not None and reading.kind is MeldKind.RUN
@@ -466,7 +490,7 @@ class _Plan:
             NUMBERED if t.number is not None or c == joker.column else ANY
             for t, c in zip(meld.tiles, columns, strict=True)
         ]
-        return claim_parts(self.grid, joker.row, columns, demands)
+        return _RunInPlace(joker.meld, joker.row, tuple(columns), tuple(demands))
 
     # -- the opening -----------------------------------------------------------------------------
 
@@ -564,6 +588,7 @@ class _Plan:
         rack: Counts | None = None,
         laid: Counts | None = None,
         laid_jokers: int = 0,
+        caps: Sequence[int] | None = None,
     ) -> _FastRun | None:
         """The fast search, with the bounds on laid tiles folded in: tiles that must be laid
         join the table (their score added back), and at most the allowed copies stay on the
@@ -607,6 +632,7 @@ class _Plan:
             joker_weight=self.joker_weight,
             pins=pins,
             first=self.first,
+            caps=caps,
         )
         return _FastRun(search, forced)
 
@@ -794,13 +820,26 @@ class _Step:
     fate: _Fate
     demanded: Counts = attrs.field(eq=False)
     freed: int
+    #: The claims still to meet (a host may meet some).
+    claims: tuple[Claim, ...] = ()
+    group_claims: tuple[tuple[int, GroupClaim], ...] = ()
     taken: tuple[Meld, ...] = ()
     gained: int = 0
     laid: Counts | None = attrs.field(default=None, eq=False)
     laid_jokers: int = 0
+    #: The last host laid (its key): further hosts come after it, so each set is tried once.
+    after: tuple[object, ...] | None = None
 
-    def with_host(self, host: Host, score: int, grid: Grid) -> _Step:
-        """The step after laying ``host`` (which scores ``score``)."""
+    def with_host(
+        self,
+        host: Host,
+        score: int,
+        grid: Grid,
+        claims: tuple[Claim, ...],
+        group_claims: tuple[tuple[int, GroupClaim], ...],
+    ) -> _Step:
+        """The step after laying ``host`` (which scores ``score``), ``claims`` and
+        ``group_claims`` still to meet."""
         rest = host.rest(self.stock, grid)
         laid = [[a - b for a, b in zip(x, y, strict=True)] for x, y in zip(self.stock.rack, rest.rack, strict=True)]
         if self.laid is not None:
@@ -813,10 +852,13 @@ class _Step:
             self.fate,
             demanded,
             self.freed - host.freed,
+            claims,
+            group_claims,
             (*self.taken, grid.meld(host.meld)),
             self.gained + score,
             laid,
             self.laid_jokers + self.stock.rack_jokers - rest.rack_jokers,
+            host.key,
         )
 
 
@@ -843,22 +885,20 @@ class _FromRack:
 
     cells: tuple[tuple[int, int], ...]
 
-    def apply(self, low: Counts, claims: list[Claim], groups: list[tuple[int, GroupClaim]]) -> None:
+    def apply(self, low: Counts, groups: list[tuple[int, GroupClaim]]) -> None:
         for column, row in self.cells:
             low[column][row] += 1
 
 
 @attrs.frozen
 class _RunInPlace:
-    """A run joker's place taken in its own meld (``rack_or_table``): a claim."""
+    """A run joker's place taken in its own meld (``rack_or_table``): the meld's cells, each
+    demanding a numbered tile or anything, carried by one run."""
 
-    parts: list[Claim] = attrs.field(eq=False)
-
-    def apply(self, low: Counts, claims: list[Claim], groups: list[tuple[int, GroupClaim]]) -> None:
-        base = len(claims)
-        for part in self.parts:
-            partner = part.partner + base if part.partner >= 0 else -1
-            claims.append(attrs.evolve(part, partner=partner))
+    meld: int
+    row: int
+    columns: tuple[int, ...]
+    demands: tuple[int, ...]
 
 
 @attrs.frozen
@@ -868,11 +908,109 @@ class _GroupInPlace:
     column: int
     claim: GroupClaim
 
-    def apply(self, low: Counts, claims: list[Claim], groups: list[tuple[int, GroupClaim]]) -> None:
+    def apply(self, low: Counts, groups: list[tuple[int, GroupClaim]]) -> None:
         groups.append((self.column, self.claim))
 
 
-_Replacement = _FromRack | _RunInPlace | _GroupInPlace
+def _claims_left(
+    host: Host, step: _Step, grid: Grid
+) -> Iterator[tuple[tuple[Claim, ...], tuple[tuple[int, GroupClaim], ...]]]:
+    """The claims left once ``host`` is laid: it meets every shared claim it can, and at most
+    one locked claim (each locked meld needs a meld of its own), in every way."""
+    meld = host.meld
+    numbered = [p in ("table", "rack") for p in host.places]
+    groups = list(step.group_claims)
+    if meld.kind is MeldKind.GROUP:
+        rows = [0] * grid.rows
+        for row, is_numbered in zip(meld.places, numbered, strict=True):
+            if is_numbered:
+                rows[row] += 1
+        met = [
+            i
+            for i, (column, claim) in enumerate(groups)
+            if column == meld.at
+            and len(meld.places) >= claim.size
+            and all(h >= w for h, w in zip(rows, claim.rows, strict=True))
+        ]
+        shared = {i for i in met if groups[i].shared}
+        locked = [i for i in met if not groups[i].shared]
+        base = [g for i, g in enumerate(groups) if i not in shared]
+        yield step.claims, tuple(base)
+        for i in locked:
+            yield step.claims, tuple(g for g in base if g is not groups[i])
+        return
+    runs = list(step.claims)
+    met = [i for i in range(len(runs)) if _carries(meld, numbered, runs, i)]
+    if not met:
+        yield step.claims, step.group_claims
+        return
+
+    def without(indices: list[int]) -> set[int]:
+        # A part met by the host drops with its partner (the run goes round in the host).
+        return {j for i in indices for j in (i, runs[i].partner) if j >= 0}
+
+    shared = [i for i in met if runs[i].shared]
+    locked = [i for i in met if not runs[i].shared]
+    yield renumbered(runs, without(shared)), step.group_claims
+    for i in locked:
+        yield renumbered(runs, without([*shared, i])), step.group_claims
+
+
+def _carries(meld: FoundMeld, numbered: list[bool], claims: list[Claim], index: int) -> bool:
+    """Whether a run host meets claim ``index`` (and its partner part, where it goes round)."""
+    parts = [claims[index]]
+    if claims[index].partner >= 0:
+        parts.append(claims[claims[index].partner])
+    places = dict(zip(meld.places, numbered, strict=True))
+    return meld.at == parts[0].row and all(
+        column in places and (demand == ANY or places[column])
+        for part in parts
+        for column, demand in zip(part.columns, part.demands, strict=True)
+    )
+
+
+def _in_place_ways(
+    grid: Grid, runs: list[_RunInPlace], locked: tuple[Claim, ...]
+) -> Iterator[tuple[Claim, ...]]:
+    """The run claims of a fate: the locked ones, and those of run jokers replaced in place.
+
+    The referee judges each joker replaced in place on its own, so one run may serve several
+    jokers of a meld, and the run extending a locked meld may serve its jokers replaced in
+    place too: besides a run each, all the jokers of a meld are tried in one run, and in the
+    locked meld's run where there is one.
+    """
+
+    def parts(claims: list[Claim], run: _RunInPlace) -> None:
+        claims.extend(
+            claim_parts(grid, run.row, run.columns, run.demands, len(claims), meld=run.meld,
+                        shared=True)  # fmt: skip
+        )
+
+    separate = list(locked)
+    for run in runs:
+        parts(separate, run)
+    yield tuple(separate)
+    by_meld: dict[int, list[_RunInPlace]] = {}
+    for run in runs:
+        by_meld.setdefault(run.meld, []).append(run)
+    joined = {
+        meld: attrs.evolve(same[0], demands=tuple(min(d) for d in zip(*(r.demands for r in same), strict=True)))
+        for meld, same in by_meld.items()
+    }
+    if any(len(same) > 1 for same in by_meld.values()):
+        together = list(locked)
+        for run in joined.values():
+            parts(together, run)
+        yield tuple(together)
+    if any(c.meld in joined for c in locked):
+        into = [
+            attrs.evolve(c, demands=joined[c.meld].demands) if c.meld in joined else c
+            for c in locked
+        ]  # a locked meld's jokers replaced in place: its run holds their tiles
+        for meld, run in joined.items():
+            if all(c.meld != meld for c in locked):
+                parts(into, run)
+        yield tuple(into)
 
 
 def _plus(a: Sequence[int], b: Sequence[int]) -> list[int]:

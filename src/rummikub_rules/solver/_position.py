@@ -28,6 +28,7 @@ __all__ = [
     "TableJoker",
     "claim_parts",
     "locked",
+    "renumbered",
     "readings",
     "run_columns",
 ]
@@ -38,7 +39,8 @@ class TableJoker:
     """A joker of the table before and its role under the chosen reading.
 
     A run joker stands at ``cell`` (column, row); a group joker in the groups of ``column``,
-    ``missing`` listing the rows its group lacks. ``meld`` is the index of its meld before.
+    ``missing`` listing the rows it may stand for (those its group lacks, where colours must
+    differ). ``meld`` is the index of its meld before.
     """
 
     meld: int
@@ -97,7 +99,9 @@ def _roles(
     options = next(o for o, t in zip(reading.stands_for, meld.tiles, strict=True) if t == JOKER)
     missing = tuple(sorted(grid.colour_row[t.color] for t in options))
     both = edition.group_joker_replacement is GroupJokerReplacement.BOTH
-    wanted = max(1, len(options) - (meld.jokers - 1)) if both else 1
+    # Under ``both``, every colour the group lacks, but those its other jokers stand for.
+    lacking = sum(1 for t in options if t not in meld.tiles)
+    wanted = max(1, lacking - (meld.jokers - 1)) if both else 1
     for tile in meld.tiles:
         if tile.number is None:
             yield TableJoker(index, MeldKind.GROUP, column, missing=missing, wanted=wanted)
@@ -128,14 +132,16 @@ def locked(
     """
     runs: list[Claim] = []
     groups: list[tuple[int, GroupClaim]] = []
-    for meld, reading in zip(table.melds, roles.choice, strict=True):
+    for index, (meld, reading) in enumerate(zip(table.melds, roles.choice, strict=True)):
         if not meld.jokers or reading is None:
             continue
         if reading.kind is MeldKind.RUN:
             columns = run_columns(grid, reading)
             demands = [NUMBERED if t.number is not None else ANY for t in meld.tiles]
             runs.extend(
-                claim_parts(grid, grid.colour_row[reading.color], columns, demands, len(runs))
+                claim_parts(
+                    grid, grid.colour_row[reading.color], columns, demands, len(runs), meld=index
+                )
             )
         else:
             assert reading.number is not None
@@ -146,13 +152,36 @@ def locked(
 
 
 def claim_parts(
-    grid: Grid, row: int, columns: Sequence[int], demands: Sequence[int], base: int = 0
+    grid: Grid,
+    row: int,
+    columns: Sequence[int],
+    demands: Sequence[int],
+    base: int = 0,
+    *,
+    meld: int = -1,
+    shared: bool = False,
 ) -> list[Claim]:
     """A run claim as the search carries it: one part, or under ``full`` a tail and a head
     when it goes round (``base`` is the index the first part will have)."""
     for at in range(1, len(columns)):
         if columns[at] < columns[at - 1]:
-            tail = Claim(row, tuple(columns[:at]), tuple(demands[:at]), tail=True, partner=base + 1)
-            head = Claim(row, tuple(columns[at:]), tuple(demands[at:]), head=True, partner=base)
+            tail = Claim(
+                row, tuple(columns[:at]), tuple(demands[:at]), tail=True, partner=base + 1,
+                meld=meld, shared=shared,
+            )  # fmt: skip
+            head = Claim(
+                row, tuple(columns[at:]), tuple(demands[at:]), head=True, partner=base,
+                meld=meld, shared=shared,
+            )  # fmt: skip
             return [tail, head]
-    return [Claim(row, tuple(columns), tuple(demands))]
+    return [Claim(row, tuple(columns), tuple(demands), meld=meld, shared=shared)]
+
+
+def renumbered(claims: Sequence[Claim], dropped: set[int]) -> tuple[Claim, ...]:
+    """``claims`` without those at ``dropped`` (a part drops with its partner), partners fixed."""
+    keep = [i for i in range(len(claims)) if i not in dropped]
+    new = {old: at for at, old in enumerate(keep)}
+    return tuple(
+        attrs.evolve(claims[i], partner=new[claims[i].partner] if claims[i].partner >= 0 else -1)
+        for i in keep
+    )

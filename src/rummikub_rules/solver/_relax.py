@@ -158,6 +158,30 @@ def colour_values(
     jokers: int,
     pins: Sequence[int] | None = None,
 ) -> list[list[int]]:
+    """One colour alone, groups relaxed (see :func:`_colour_values`); the tables are kept, as
+    the searches of one solve often share a colour's tiles."""
+    key = (tuple(table), tuple(rack), tuple(weights), tuple(caps), jokers, tuple(pins or ()))
+    found = _VALUES.get(key)
+    if found is None:
+        if len(_VALUES) >= _VALUES_KEPT:
+            _VALUES.clear()
+        found = _VALUES[key] = _colour_values(table, rack, weights, caps, jokers, pins)
+    return found
+
+
+#: Colour tables kept (a few megabytes at most), and the tables.
+_VALUES_KEPT: Final = 2048
+_VALUES: dict[tuple[object, ...], list[list[int]]] = {}
+
+
+def _colour_values(
+    table: Sequence[int],
+    rack: Sequence[int],
+    weights: Sequence[int],
+    caps: Sequence[int],
+    jokers: int,
+    pins: Sequence[int] | None = None,
+) -> list[list[int]]:
     """One colour alone, groups relaxed: the best rack score still reachable.
 
     ``table[n]``, ``rack[n]`` count the colour's tiles at number ``n``, ``weights[n]`` scores a

@@ -96,6 +96,11 @@ class Claim:
     head: bool = False
     tail: bool = False
     partner: int = -1
+    #: The meld of the table before it comes from (its index).
+    meld: int = -1
+    #: A joker replaced in place (any run holding it will do) rather than a locked meld
+    #: (which needs a run of its own).
+    shared: bool = False
 
 
 @attrs.frozen
@@ -120,10 +125,15 @@ class RunRules:
     @property
     def plain(self) -> bool:
         """Whether runs carry no facts but their length: the quick path applies."""
+        return self.simple and not self.claims
+
+    @property
+    def simple(self) -> bool:
+        """Whether runs carry no facts but their length and claims: where no claim is at
+        stake, the quick path applies."""
         return not (
             self.track_numbered
             or self.cap is not None
-            or self.claims
             or self.opening
             or self.high
             or self.cyclic
@@ -310,7 +320,11 @@ class RunStates:
         found = self._after.get(key)
         if found is None:
             runs, extra = self.states[sid]
-            if self.rules.plain:
+            if self.rules.plain or (
+                self.rules.simple
+                and not cell.claimed
+                and all(self.facts[rid].claim == NO_CLAIM for rid in runs)
+            ):
                 found = self._plain_after(runs, extra, items)
             else:
                 found = self._tracked_after(cell, runs, extra, items)
