@@ -51,15 +51,16 @@ def candidate_melds(pool: Counter[Tile], edition: Edition, pivot: Tile) -> set[M
         for seq in run_numbers(edition, length):
             if pivot.number not in seq:
                 continue
-            for mask in itertools.product((False, True), repeat=length):
-                if sum(mask) > jokers:
-                    continue
-                tiles = [JOKER if j else Tile(colour, n) for j, n in zip(mask, seq, strict=True)]
-                if pivot not in tiles or Counter(tiles) - pool:
-                    continue
-                meld = Meld(tiles)
-                if meld.is_valid(edition):
-                    found.add(meld)
+            for holes in range(min(jokers, length - 1) + 1):
+                for places in itertools.combinations(range(length), holes):
+                    tiles = [
+                        JOKER if i in places else Tile(colour, n) for i, n in enumerate(seq)
+                    ]
+                    if pivot not in tiles or Counter(tiles) - pool:
+                        continue
+                    meld = Meld(tiles)
+                    if meld.is_valid(edition):
+                        found.add(meld)
     number = pivot.number
     others = [Tile(c, number) for c in tile_set.colors for _ in range(pool[Tile(c, number)])]
     others.remove(pivot)

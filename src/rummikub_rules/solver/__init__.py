@@ -50,7 +50,7 @@ from rummikub_rules.actions import Play
 from rummikub_rules.editions import CLASSIC, Edition
 from rummikub_rules.errors import InputTooLargeError, InvalidTypeError, RummikubError, excerpt
 from rummikub_rules.melds import Table
-from rummikub_rules.solver._budget import Budget, BudgetSpent
+from rummikub_rules.solver._budget import DEFAULT_LIMIT, Budget, BudgetSpent
 from rummikub_rules.solver._grid import Objective
 from rummikub_rules.solver._game import can_play_now, end_if_stuck
 from rummikub_rules.solver._plan import ENGINES, Engine, Outcome, arrange_tiles
@@ -59,6 +59,7 @@ from rummikub_rules.solver._top import top_outcomes
 from rummikub_rules.tiles import JOKER, Tile, tile_tuple
 
 __all__ = [
+    "DEFAULT_LIMIT",
     "ENGINES",
     "Engine",
     "Objective",
@@ -129,7 +130,7 @@ def solve(
     ('r8 r9 r10 | b5 b6 j', True, 3)
     """
     rack = _checked(table, rack, edition)
-    budget = Budget(limit, seconds)
+    budget = _budget(limit, seconds)
     outcome = _solve(
         table, rack, opened=opened, edition=edition, objective=objective, budget=budget,
         engine=_engine(engine),
@@ -165,7 +166,7 @@ def best_play(
         seconds=seconds,
     )  # fmt: skip
     if not found.proven_optimal:
-        raise SearchLimitExceeded(limit, found)
+        raise SearchLimitExceeded(_limit(limit, seconds), found)
     return found.play
 
 
@@ -185,7 +186,7 @@ def can_play(
     False
     """
     rack = _checked(table, rack, edition)
-    budget = Budget(limit, seconds)
+    budget = _budget(limit, seconds)
     outcome = _solve(
         table, rack, opened=opened, edition=edition, objective="tiles", budget=budget,
         first=True,
@@ -193,7 +194,7 @@ def can_play(
     if outcome.play is not None:
         return True
     if not outcome.proven:
-        raise SearchLimitExceeded(limit, _solution(outcome, table, edition, budget))
+        raise SearchLimitExceeded(_limit(limit, seconds), _solution(outcome, table, edition, budget))
     return False
 
 
@@ -221,12 +222,12 @@ def top_plays(
     rack = _checked(table, rack, edition)
     if type(count) is not int or count < 0:
         raise InvalidTypeError(f"count is a non-negative int, got {excerpt(count)}")
-    budget = Budget(limit, seconds)
+    budget = _budget(limit, seconds)
     outcomes = top_outcomes(
         table, rack, count, opened=opened, edition=edition, objective=objective, budget=budget
     )
     if outcomes is None:
-        raise SearchLimitExceeded(limit)
+        raise SearchLimitExceeded(_limit(limit, seconds))
     return tuple(o.play for o in outcomes if o.play is not None)
 
 
@@ -246,11 +247,11 @@ def arrange(
     True
     """
     tiles = _checked(Table(), tiles, edition)
-    budget = Budget(limit, seconds)
+    budget = _budget(limit, seconds)
     try:
         return arrange_tiles(tiles, edition, budget)
     except BudgetSpent:
-        raise SearchLimitExceeded(limit) from None
+        raise SearchLimitExceeded(_limit(limit, seconds)) from None
 
 
 def initial_meld(
@@ -276,6 +277,18 @@ def initial_meld(
         seconds=seconds,
     )  # fmt: skip
     return None if play is None else play.after
+
+
+def _budget(limit: int | None, seconds: float | None) -> Budget:
+    """The work a call may do: the limit given, else :data:`DEFAULT_LIMIT` unless a time is."""
+    if limit is None and seconds is None:
+        limit = DEFAULT_LIMIT
+    return Budget(limit, seconds)
+
+
+def _limit(limit: int | None, seconds: float | None) -> int | None:
+    """The state limit a :class:`SearchLimitExceeded` names."""
+    return DEFAULT_LIMIT if limit is None and seconds is None else limit
 
 
 def _engine(engine: object) -> Engine:

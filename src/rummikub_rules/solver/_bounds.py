@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import attrs
 
+from rummikub_rules.solver._budget import GENERAL_STATE, Budget
 from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._moves import Moves
 from rummikub_rules.solver._problem import Problem
@@ -35,7 +36,10 @@ _NO_SPAN = 1 << 16
 class ColourBounds:
     """Per colour, the best score still reachable alone (see the module docstring)."""
 
-    def __init__(self, problem: Problem, states: RunStates, jokers: int) -> None:
+    def __init__(
+        self, problem: Problem, states: RunStates, jokers: int, budget: Budget
+    ) -> None:
+        self.budget = budget
         rules = problem.runs
         plain = RunRules(
             longest=3,
@@ -138,6 +142,7 @@ class ColourBounds:
             found = self._done if self.abstract.finished(sid, row) else self._dead
             memo[key] = found
             return found
+        self.budget.charge(GENERAL_STATE)
         width = self.jokers + 1
         best = [NEG] * width
         pos = column * self.steps + row

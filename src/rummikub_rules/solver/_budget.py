@@ -9,10 +9,19 @@ from __future__ import annotations
 import time
 from typing import Final
 
-__all__ = ["Budget", "BudgetSpent"]
+__all__ = ["DEFAULT_LIMIT", "GENERAL_STATE", "SETUP", "Budget", "BudgetSpent"]
 
 #: States expanded between two looks at the clock.
 _CLOCK_EVERY: Final = 256
+
+#: Work is counted in states of the fast search (a few microseconds each): a state of the
+#: general search counts for this many, and building a search for ``SETUP``.
+GENERAL_STATE: Final = 20
+SETUP: Final = 40
+
+#: The work a solve may do when the caller sets no limit: several times what the hardest
+#: position of a real game needs, about a second; past it ``SearchLimitExceeded`` says so.
+DEFAULT_LIMIT: Final = 400_000
 
 
 class BudgetSpent(Exception):  # noqa: N818 (an internal signal, not an error)
@@ -35,7 +44,7 @@ class Budget:
             raise BudgetSpent
         if (
             self.deadline is not None
-            and before // _CLOCK_EVERY != self.spent // _CLOCK_EVERY
+            and (before == 0 or before // _CLOCK_EVERY != self.spent // _CLOCK_EVERY)
             and time.monotonic() > self.deadline
         ):
             raise BudgetSpent

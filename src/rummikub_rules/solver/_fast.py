@@ -317,12 +317,13 @@ class _Search:
                 return self._recall(pos, key, known >> 1, got)
             if known >> 1 <= alpha:
                 return known >> 1
-        self.work.charge()
+        spare = key >> self.spare_offset
+        # Each child's bound shares the jokers left: the work grows with them.
+        self.work.charge(1 + spare)
         if self.work.spent > self.budget:
             raise _TurnSpentError
         offset, last, viable = self.cell_info[pos]
         state = (key >> offset) & self.state_mask
-        spare = key >> self.spare_offset
         acc = key & self.acc_mask
         after, fits = self.groups.after[acc], self.groups.fits
         pinned = self.group_pins[pos // self.colours]

@@ -30,7 +30,7 @@ import attrs
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import Edition, JokerInInitialMeld, JokerRetrieval, ReplacementFrom
 from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
-from rummikub_rules.solver._budget import Budget, BudgetSpent
+from rummikub_rules.solver._budget import SETUP, Budget, BudgetSpent
 from rummikub_rules.solver._fast import FastSearch
 from rummikub_rules.solver._relax import group_caps
 from rummikub_rules.solver._grid import NEG, Counts, FoundMeld, Grid, Objective, grid_of, weights
@@ -285,6 +285,7 @@ class _Plan:
         )
         # Hosts taking every freed joker first (the rest is then solved exactly), then the
         # best scoring.
+        self.budget.charge(len(scored))
         for score, _, host in sorted(scored, key=lambda x: (-x[2].freed, -x[0])):
             if self.floor >= relaxed[0]:
                 return  # the best play so far scores what the freed jokers anywhere would
@@ -542,6 +543,16 @@ class _Plan:
             if edition.joker_melds_extend_only:
                 run_claims, group_claims = locked(self.table, roles, self.grid)
             run_pins, group_pins = self._pins(roles.jokers)
+            if self._fast_applies(len(roles.jokers) + roles.roleless + jokers):
+                # The relaxation: an opened player's best play, jokers kept in their roles.
+                fast = self._fast_search(
+                    table, loose=roles.roleless, rack_jokers=jokers, pins=(run_pins, group_pins)
+                )
+                if fast is None or fast.bound() <= self.floor:
+                    continue
+                found = self._fast_solve(fast, self.floor)
+                if found is None or self._offer(found[1]) == found[0]:
+                    continue  # nothing beats the best play so far, or the best is legal
             problem = self._problem(
                 table,
                 loose=roles.roleless,
@@ -623,6 +634,7 @@ class _Plan:
         if jokers_low > jokers or jokers_high < 0:
             return None
         forced += jokers_low * self.joker_weight
+        self.budget.charge(SETUP)
         search = FastSearch(
             table,
             rack,
@@ -932,8 +944,8 @@ def _claims_left(
             and len(meld.places) >= claim.size
             and all(h >= w for h, w in zip(rows, claim.rows, strict=True))
         ]
-        shared = {i for i in met if groups[i].shared}
-        locked = [i for i in met if not groups[i].shared]
+        shared = {i for i in met if groups[i][1].shared}
+        locked = [i for i in met if not groups[i][1].shared]
         base = [g for i, g in enumerate(groups) if i not in shared]
         yield step.claims, tuple(base)
         for i in locked:
@@ -1003,12 +1015,14 @@ def _in_place_ways(
             parts(together, run)
         yield tuple(together)
     if any(c.meld in joined for c in locked):
-        into = [
-            attrs.evolve(c, demands=joined[c.meld].demands) if c.meld in joined else c
-            for c in locked
-        ]  # a locked meld's jokers replaced in place: its run holds their tiles
+        # A locked meld's jokers replaced in place: the run extending it holds their tiles.
+        into = list(renumbered(locked, {i for i, c in enumerate(locked) if c.meld in joined}))
         for meld, run in joined.items():
-            if all(c.meld != meld for c in locked):
+            if any(c.meld == meld for c in locked):
+                into.extend(
+                    claim_parts(grid, run.row, run.columns, run.demands, len(into), meld=meld)
+                )
+            else:
                 parts(into, run)
         yield tuple(into)
 

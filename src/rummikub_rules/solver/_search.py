@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rummikub_rules.solver._bounds import ColourBounds, share
-from rummikub_rules.solver._budget import Budget
+from rummikub_rules.solver._budget import GENERAL_STATE, SETUP, Budget
 from rummikub_rules.solver._grid import NEG, FoundMeld
 from rummikub_rules.solver._moves import ColourMove, GroupMove, Moves
 from rummikub_rules.solver._problem import Problem
@@ -53,6 +53,7 @@ class Search:
     """One problem's search (see the module docstring)."""
 
     def __init__(self, problem: Problem, budget: Budget, *, first: bool = False) -> None:
+        budget.charge(SETUP)
         self.p = problem
         self.budget = budget
         self.first = first
@@ -61,7 +62,7 @@ class Search:
         self.steps = problem.rows + 1
         self.positions = problem.columns * self.steps
         self.lent = problem.loose + problem.rack_jokers
-        self.bounds = ColourBounds(problem, self.runs, self.lent)
+        self.bounds = ColourBounds(problem, self.runs, self.lent, budget)
         self.memo: list[dict[State, tuple[int, bool]]] = [{} for _ in range(self.positions + 1)]
         self.choice: list[dict[State, tuple[Move, State]]] = [{} for _ in range(self.positions)]
         self.path: list[tuple[Move, State] | None] = [None] * self.positions
@@ -112,7 +113,7 @@ class Search:
             if found[1] and found[0] != NEG:
                 self._recall(pos, state, got + found[0])
             return found[0]
-        self.budget.charge()
+        self.budget.charge(GENERAL_STATE)
         if pos == self.positions:
             score = 0 if self._finished(state) else NEG
             memo[state] = (score, True)
