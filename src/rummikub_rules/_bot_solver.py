@@ -1,0 +1,62 @@
+"""The one place where bots (and the game runner's "could it play?") ask the solver.
+
+:func:`best_within` is the best play within a per-turn budget of search states, and whether
+the search finished (its answer is then exact). A budget that runs out never raises: the answer
+is the best play found so far (``None`` if none was found yet). Everything the bots and the
+runner learn from the solver goes through here, so changing the solver's API changes one
+function.
+
+The answers are cached for the last few positions: a runner that asks whether a seat could play
+after a bot drew asks the same question the bot just asked, and gets the cached answer instead
+of a second search. The solver is deterministic, so the cache never changes an answer.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+from rummikub_rules.actions import Play
+from rummikub_rules.editions import Edition
+from rummikub_rules.melds import Table
+from rummikub_rules.solver import Objective, SearchLimitExceeded, best_play
+from rummikub_rules.tiles import Tile
+
+__all__ = ["DEFAULT_BUDGET", "best_within", "could_play"]
+
+#: The per-turn budget of the bots and of the runner's "could it play?", in solver search
+#: states (a state costs a few microseconds; most turns need a few hundred).
+DEFAULT_BUDGET: Final = 5_000
+
+
+@functools.lru_cache(maxsize=16)
+def best_within(
+    table: Table,
+    rack: tuple[Tile, ...],
+    opened: bool,
+    edition: Edition,
+    objective: Objective,
+    budget: int | None,
+) -> tuple[Play | None, bool]:
+    """The best play found within ``budget`` states (``None``: none found), and whether it is exact.
+
+    ``True`` means the search finished: the play is the best there is, and ``None`` means no
+    legal play exists. ``False`` means the budget ran out first.
+    """
+    try:
+        play = best_play(
+            table, rack, opened=opened, edition=edition, objective=objective, limit=budget
+        )
+    except SearchLimitExceeded:
+        return None, False
+    return play, True
+
+
+def could_play(
+    table: Table, rack: tuple[Tile, ...], opened: bool, edition: Edition, budget: int | None
+) -> bool | None:
+    """Whether a legal play exists: ``None`` when the budget ran out before the solver knew."""
+    play, exact = best_within(table, rack, opened, edition, "tiles", budget)
+    if play is not None:
+        return True
+    return False if exact else None
