@@ -5,6 +5,7 @@ New examples are picked up automatically: drop a script into examples/ and this 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -58,3 +59,25 @@ def test_read_table_reads_one_high_runs_differently() -> None:
     one_high = next(line for line in lines if line.strip().startswith("one-high:"))
     assert "not valid" in classic
     assert "run r12 r13 r1 (26 points)" in one_high
+
+
+def test_simulate_editions_writes_its_summary_and_records(tmp_path: Path) -> None:
+    """The script that made the README's comparison writes Markdown, JSON and JSON lines."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "simulate_editions.py"), "--games", "2",
+         "--players", "2", "--editions", "classic,pl-2026", "--out", str(tmp_path)],
+        cwd=ROOT,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=300,
+        check=True,
+    )  # fmt: skip
+    summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
+    assert summary in result.stdout
+    assert "| classic | 2 |" in summary
+    document = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert document["editions"] == ["classic", "pl-2026"]
+    lines = (tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["type"] for line in lines] == ["game_record"] * 4
