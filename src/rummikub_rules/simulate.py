@@ -342,7 +342,8 @@ def _results(
     if executor is not None:
         yield from _gathered(executor, tasks)
         return
-    with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+    # No more workers than tasks: a pool may start every worker at once.
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
         yield from _gathered(pool, tasks)
 
 
