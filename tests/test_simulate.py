@@ -184,7 +184,7 @@ def test_the_summary_prints_as_json_and_markdown(small: Simulation) -> None:
     text = small.to_markdown()
     for name in THREE:
         assert f"| {name} | 3 |" in text
-    assert "| turns | classic | pl-2026 |" in text
+    assert "| classic | pl-2026 | 3 |" in text
 
 
 def test_the_progress_bar_shows_on_request_and_not_in_a_pipe(

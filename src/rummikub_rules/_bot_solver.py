@@ -6,15 +6,17 @@ is the best play found so far (``None`` if none was found yet). Everything the b
 runner learn from the solver goes through here, so changing the solver's API changes one
 function.
 
-The answers are cached for the last few positions: a runner that asks whether a seat could play
-after a bot drew asks the same question the bot just asked, and gets the cached answer instead
-of a second search. The solver is deterministic, so the cache never changes an answer.
+The last few answers are remembered, per thread: a runner that asks whether a seat could play
+after its bot drew asks the bot's question again, about the very same table and rack objects,
+and gets the remembered answer instead of a second search. Only the same objects hit (not
+merely equal ones: two equal tables may list their melds in another order), and the solver is
+deterministic, so remembering never changes an answer.
 """
 
 from __future__ import annotations
 
-import functools
-from typing import Final
+import threading
+from typing import Final, TypeAlias
 
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import Edition
@@ -29,7 +31,11 @@ __all__ = ["DEFAULT_BUDGET", "best_within", "could_play"]
 DEFAULT_BUDGET: Final = 5_000
 
 
-@functools.lru_cache(maxsize=16)
+#: How many answers each thread remembers (a bot asks at most two questions a turn).
+_REMEMBERED: Final = 4
+_memory = threading.local()
+
+
 def best_within(
     table: Table,
     rack: tuple[Tile, ...],
@@ -43,6 +49,33 @@ def best_within(
     ``True`` means the search finished: the play is the best there is, and ``None`` means no
     legal play exists. ``False`` means the budget ran out first.
     """
+    remembered: list[_Memory] = _memory.__dict__.setdefault("answers", [])
+    for (seen, held, edition_seen, details), answer in remembered:
+        same_objects = seen is table and held is rack and edition_seen is edition
+        if same_objects and details == (opened, objective, budget):
+            return answer
+    answer = _search(table, rack, opened, edition, objective, budget)
+    remembered.insert(0, ((table, rack, edition, (opened, objective, budget)), answer))
+    del remembered[_REMEMBERED:]
+    return answer
+
+
+#: A remembered question (table, rack, edition, the rest) and its answer.
+_Memory: TypeAlias = (
+    "tuple[tuple[Table, tuple[Tile, ...], Edition, tuple[bool, str, int | None]], "
+    "tuple[Play | None, bool]]"
+)
+
+
+def _search(
+    table: Table,
+    rack: tuple[Tile, ...],
+    opened: bool,
+    edition: Edition,
+    objective: Objective,
+    budget: int | None,
+) -> tuple[Play | None, bool]:
+    """The one call to the solver."""
     try:
         play = best_play(
             table, rack, opened=opened, edition=edition, objective=objective, limit=budget

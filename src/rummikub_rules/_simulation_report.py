@@ -5,13 +5,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rummikub_rules.simulate import Distribution, EditionStats, Simulation
+    from rummikub_rules.simulate import (
+        Distribution,
+        EditionStats,
+        PairedDifference,
+        Simulation,
+    )
 
 __all__ = ["markdown"]
 
 
 def markdown(result: Simulation) -> str:
-    """Three Markdown tables and a line saying what was played."""
+    """Three Markdown tables and a line saying what was played.
+
+    "Out of budget" is the share of turns on which the solver could not tell within its budget
+    whether the seat to move had a play; "could play" counts the other turns.
+    """
     bots = (
         ", ".join(result.bots) if len(set(result.bots)) > 1 else f"{result.bots[0]} at every seat"
     )
@@ -20,8 +29,9 @@ def markdown(result: Simulation) -> str:
         f"seed {result.seed}; {bots}.",
         "",
         "| edition | games | turns: mean (sd) | first opening: own turn | never opened "
-        "| pool empty at the end | someone went out | jokers left | could play |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| pool empty at the end | someone went out | jokers left | could play "
+        "| out of budget |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     lines.extend(_edition_row(stats) for stats in result.stats)
     seats = range(result.players)
@@ -39,21 +49,44 @@ def markdown(result: Simulation) -> str:
     if result.differences:
         lines += [
             "",
-            "Paired differences, edition minus baseline, deal by deal: mean and 95% interval "
-            "(paired t); * where the interval leaves out 0.",
+            "Paired differences, edition minus baseline, deal by deal: the mean and its 95% "
+            "interval (paired t); * where the interval leaves out 0; 0 where the difference is 0 "
+            "in every deal.",
             "",
-            "| metric | baseline | edition | difference | 95% interval | deals |",
-            "|---|---|---|---:|---:|---:|",
+            "| baseline | edition | deals | "
+            + " | ".join(m.replace("_", " ") for m in _metrics(result))
+            + " |",
+            "|---|---|---:|" + "---:|" * len(_metrics(result)),
         ]
-        for d in result.differences:
-            star = " *" if d.significant else ""
-            interval = "" if d.low is None or d.high is None else f"{d.low:+.3g} to {d.high:+.3g}"
-            deals = f"{d.pairs}" + ("" if d.same_deals else " (independent)")
-            mean = "" if d.mean is None else f"{d.mean:+.3g}{star}"
-            lines.append(
-                f"| {d.metric} | {d.baseline} | {d.edition} | {mean} | {interval} | {deals} |"
-            )
+        lines.extend(_difference_rows(result))
     return "\n".join(lines) + "\n"
+
+
+def _metrics(result: Simulation) -> list[str]:
+    return list(dict.fromkeys(d.metric for d in result.differences))
+
+
+def _difference_rows(result: Simulation) -> list[str]:
+    metrics = _metrics(result)
+    rows = []
+    for start in range(0, len(result.differences), len(metrics)):
+        pair = result.differences[start : start + len(metrics)]
+        first = pair[0]
+        deals = f"{first.pairs}" + ("" if first.same_deals else " (independent)")
+        cells = [first.baseline, first.edition, deals, *(_difference(d) for d in pair)]
+        rows.append("| " + " | ".join(cells) + " |")
+    return rows
+
+
+def _difference(d: PairedDifference) -> str:
+    if d.mean is None:
+        return ""
+    if d.low is None or d.high is None:
+        return f"{d.mean:+.3g}"
+    if d.mean == d.low == d.high == 0:
+        return "0"
+    star = " *" if d.significant else ""
+    return f"{d.mean:+.3g} ({d.low:+.3g} to {d.high:+.3g}){star}"
 
 
 def _edition_row(stats: EditionStats) -> str:
@@ -72,6 +105,7 @@ def _edition_row(stats: EditionStats) -> str:
         _share(stats.went_out),
         f"{stats.jokers_left.mean:.2f}",
         could,
+        _share(stats.undecided_turns / (stats.turns.mean * stats.games)),
     )
     return "| " + " | ".join(cells) + " |"
 
