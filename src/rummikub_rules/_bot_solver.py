@@ -50,11 +50,18 @@ def best_within(
     legal play exists. ``False`` means the budget ran out first.
     """
     remembered: list[_Memory] = _memory.__dict__.setdefault("answers", [])
-    for (seen, held, edition_seen, details), answer in remembered:
+    for (seen, held, edition_seen, details), known in remembered:
         same_objects = seen is table and held is rack and edition_seen is edition
         if same_objects and details == (opened, objective, budget):
-            return answer
-    answer = _search(table, rack, opened, edition, objective, budget)
+            return known
+    try:
+        play = best_play(
+            table, rack, opened=opened, edition=edition, objective=objective, limit=budget
+        )
+    except SearchLimitExceeded:
+        answer: tuple[Play | None, bool] = (None, False)
+    else:
+        answer = (play, True)
     remembered.insert(0, ((table, rack, edition, (opened, objective, budget)), answer))
     del remembered[_REMEMBERED:]
     return answer
@@ -65,24 +72,6 @@ _Memory: TypeAlias = (
     "tuple[tuple[Table, tuple[Tile, ...], Edition, tuple[bool, str, int | None]], "
     "tuple[Play | None, bool]]"
 )
-
-
-def _search(
-    table: Table,
-    rack: tuple[Tile, ...],
-    opened: bool,
-    edition: Edition,
-    objective: Objective,
-    budget: int | None,
-) -> tuple[Play | None, bool]:
-    """The one call to the solver."""
-    try:
-        play = best_play(
-            table, rack, opened=opened, edition=edition, objective=objective, limit=budget
-        )
-    except SearchLimitExceeded:
-        return None, False
-    return play, True
 
 
 def could_play(

@@ -35,7 +35,7 @@ from rummikub_rules.scoring import settle_game
 from rummikub_rules.state import GameState
 from rummikub_rules.tiles import JOKER
 
-__all__ = ["GameSummary", "default_max_turns", "play_game", "play_out"]
+__all__ = ["GameSummary", "default_max_turns", "play_game", "play_out", "seat_bots"]
 
 
 @attrs.frozen
@@ -88,7 +88,7 @@ def play_game(
     >>> game.is_over, sum(game.scores())
     (True, 0)
     """
-    bots = _bots(bots)
+    bots = seat_bots(bots)
     state = GameState.new(len(bots), edition=as_edition(edition, "edition"), seed=seed)
     summary = play_out(state, bots, max_turns=max_turns, track_could_play=False, record=True)
     assert summary.record is not None
@@ -111,9 +111,7 @@ def play_out(
     seat that did not play could have (free when its bot just asked the same question). With
     ``record`` the summary holds the game's record (the state must know its deal).
     """
-    bots = _bots(bots)
-    if len(bots) != state.players:
-        raise InvalidValueError(f"{len(bots)} bots for a game of {state.players} players")
+    bots = seat_bots(bots, state.players)
     cap = default_max_turns(state) if max_turns is None else max_turns
     if type(cap) is not int or cap < 0:
         raise InvalidValueError(f"max_turns is a non-negative int, got {excerpt(max_turns)}")
@@ -164,9 +162,12 @@ def default_max_turns(state: GameState) -> int:
     return (state.players + 2) * state.edition.tile_set.size
 
 
-def _bots(bots: Sequence[Bot]) -> tuple[Bot, ...]:
+def seat_bots(bots: Sequence[Bot], players: int | None = None) -> tuple[Bot, ...]:
+    """``bots`` as a tuple, one per seat, checked: each has ``play``, and ``players`` of them."""
     seated = tuple(bots)
     for bot in seated:
         if not isinstance(bot, Bot):
             raise InvalidTypeError(f"a bot has a play(view) method, got {excerpt(bot)}")
+    if players is not None and len(seated) != players:
+        raise InvalidValueError(f"{len(seated)} bots for a game of {players} players")
     return seated

@@ -41,9 +41,9 @@ from rummikub_rules.bots import Bot, GreedyBot
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
 from rummikub_rules.inputs import EditionLike, as_editions
-from rummikub_rules.runner import GameSummary, play_out
+from rummikub_rules.runner import GameSummary, play_out, seat_bots
 from rummikub_rules.serialization import dumps
-from rummikub_rules.state import GameSetupError, GameState
+from rummikub_rules.state import GameState
 
 __all__ = [
     "METRICS",
@@ -253,17 +253,8 @@ def simulate(
             f"executor is a concurrent.futures.Executor, got {excerpt(executor)}"
         )
     for edition in chosen:
-        if type(players) is not int or not edition.min_players <= players <= edition.max_players:
-            raise GameSetupError(
-                f"the {edition.name} edition is for {edition.min_players}-{edition.max_players} "
-                f"players, not {excerpt(players)}"
-            )
-    seated = (GreedyBot(),) * players if bots is None else tuple(bots)
-    if len(seated) != players:
-        raise InvalidValueError(f"{len(seated)} bots for {players} players")
-    for bot in seated:
-        if not isinstance(bot, Bot):
-            raise InvalidTypeError(f"a bot has a play(view) method, got {excerpt(bot)}")
+        GameState.new(players, edition=edition, seed=seed)  # refuses a table it does not seat
+    seated = seat_bots((GreedyBot(),) * players if bots is None else bots, players)
     size = max(1, -(-games // _TASKS))
     tasks = [
         _Task(chosen, players, seated, seed, start, min(start + size, games), records is not None)
