@@ -61,6 +61,7 @@ TURN_FIELDS = frozenset(
         "replacement_from",
         "group_joker_replacement",
         "freed_joker_rack_tiles",
+        "freed_joker_new_meld",
         "joker_melds_extend_only",
     }
 )
@@ -92,3 +93,57 @@ def test_rulings_vary_every_turn_field() -> None:
 def test_rulings_cite_their_source() -> None:
     uncited = [r.name for r in RULINGS if "RULES.md" not in r.source and "seed" not in r.source]
     assert uncited == []
+
+
+def _values(field: str) -> tuple[object, ...]:
+    """Every value a bool or enum rule field can take."""
+    import enum
+
+    from rummikub_rules import CLASSIC
+
+    current = getattr(CLASSIC, field)
+    if isinstance(current, bool):
+        return (False, True)
+    if isinstance(current, enum.Enum):
+        return tuple(type(current))
+    return ()
+
+
+def test_rulings_hold_every_value_of_every_choice_turn_field() -> None:
+    """Each value of each bool or enum field that changes a verdict appears in some ruling."""
+    seen = {
+        (f, getattr(e.edition, f)) for r in RULINGS for e in r.expectations for f in TURN_FIELDS
+    }
+    missing = [(f, v) for f in sorted(TURN_FIELDS) for v in _values(f) if (f, v) not in seen]
+    assert missing == []
+
+
+#: The fields that issue 8 added or changed: each value is ruled on under every preset.
+NEW_TURN_FIELDS = ("freed_joker_new_meld", "joker_in_initial_meld")
+
+
+@pytest.mark.parametrize("field", NEW_TURN_FIELDS)
+def test_rulings_hold_each_value_of_the_new_fields_under_every_preset(field: str) -> None:
+    from rummikub_rules import EDITIONS
+
+    for value in _values(field):
+        presets = {
+            e.label.split("{")[0]
+            for r in RULINGS
+            for e in r.expectations
+            if getattr(e.edition, field) == value
+        }
+        assert sorted(set(EDITIONS) - presets) == [], value
+
+
+def test_ru_classic_differs_from_ru_2018_in_some_ruling() -> None:
+    """ru-classic (seed 002) needs no rack tile beside a freed joker; ru-2018 (seed 000) does."""
+    from rummikub_rules import EDITIONS, check_turn
+
+    differ = [
+        r.name
+        for r in RULINGS
+        if check_turn(r.before, r.rack, r.after, opened=r.opened, edition=EDITIONS["ru-classic"])
+        != check_turn(r.before, r.rack, r.after, opened=r.opened, edition=EDITIONS["ru-2018"])
+    ]
+    assert len(differ) >= 5

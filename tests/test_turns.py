@@ -13,8 +13,11 @@ from rummikub_rules import (
     EDITIONS,
     JOKER,
     Code,
+    InputTooLargeError,
+    InvalidTypeError,
     MeldKind,
     Verdict,
+    Violation,
     check_turn,
     parse_table,
     parse_tiles,
@@ -142,3 +145,99 @@ def test_verdict_is_a_frozen_value() -> None:
     assert verdict.ok
     with pytest.raises(AttributeError):
         verdict.played = ()  # type: ignore[misc]
+
+
+def test_violation_and_verdict_hold_tuples_and_are_hashable() -> None:
+    meld = parse_table("r1 r2").melds[0]
+    violation = Violation(Code.INVALID_MELD, "r1 r2 is short.", tiles=[JOKER], melds=[meld])
+    assert violation.tiles == (JOKER,)
+    assert violation.melds == (meld,)
+    verdict = Verdict(violations=[violation], played=iter(parse_tiles("r1 r2")))
+    assert verdict.violations == (violation,)
+    assert verdict.played == parse_tiles("r1 r2")
+    assert len({verdict, Verdict(violations=(violation,), played=parse_tiles("r1 r2"))}) == 1
+
+
+def test_freed_joker_not_in_new_meld_names_the_old_meld() -> None:
+    verdict = check_turn(
+        parse_table("r8 j r10 | k3 k4 k5"),
+        parse_tiles("r9 k6"),
+        parse_table("r8 r9 r10 | k3 k4 k5 k6 j"),
+        opened=True,
+    )
+    (violation,) = verdict.violations
+    assert violation.code is Code.FREED_JOKER_NOT_IN_NEW_MELD
+    assert violation.melds == parse_table("k3 k4 k5 k6 j").melds
+    assert "[k3 k4 k5 k6 j]" in violation.message
+    assert "new meld" in violation.message
+
+
+def test_oversized_group_names_the_size_limit_where_colours_may_repeat() -> None:
+    repeats = CLASSIC.evolve(group_colors_distinct=False)
+    verdict = check_turn(
+        parse_table("k7 r7 b7 o7"),
+        parse_tiles("r7"),
+        parse_table("k7 r7 b7 o7 r7"),
+        opened=True,
+        edition=repeats,
+    )
+    (violation,) = verdict.violations
+    assert "at most 4" in violation.message
+    assert "one per colour" not in violation.message
+    distinct = check_turn(
+        parse_table("k7 r7 b7 o7"), parse_tiles("r7"), parse_table("k7 r7 b7 o7 r7"), opened=True
+    )
+    assert "one per colour" in distinct.violations[0].message
+
+
+@pytest.mark.parametrize(
+    ("before", "rack", "after"),
+    [
+        ("", "r1 " * 107, ""),
+        ("r1 r2 r3 | " * 36, "k1", ""),
+        ("", "k1", " | ".join(["k1"] * 107)),
+        ("", "k1", " | ".join(["r1 j r3"] * 9)),
+    ],
+    ids=["rack", "before", "after-melds", "jokers"],
+)
+def test_input_larger_than_any_game_is_refused(before: str, rack: str, after: str) -> None:
+    with pytest.raises(InputTooLargeError) as refused:
+        check_turn(
+            parse_table(before.strip(" |")), parse_tiles(rack), parse_table(after), opened=True
+        )
+    assert refused.value.size > refused.value.limit
+
+
+def test_wrong_types_raise_invalid_type_error_naming_the_parameter() -> None:
+    table = parse_table("r1 r2 r3")
+    with pytest.raises(InvalidTypeError, match="before takes a Table"):
+        check_turn(42, parse_tiles("r4"), table, opened=True)  # type: ignore[arg-type]
+    with pytest.raises(InvalidTypeError, match="rack takes tiles"):
+        check_turn(table, ["r4"], table, opened=True)  # type: ignore[list-item]
+    with pytest.raises(InvalidTypeError, match="edition takes an Edition"):
+        check_turn(table, parse_tiles("r4"), table, opened=True, edition=3)  # type: ignore[arg-type]
+
+
+def test_notation_and_edition_names_are_accepted() -> None:
+    by_text = check_turn("r4 r5 r6 r7 r8", "r6 k2", "r4 r5 r6 | r6 r7 r8", opened=True)
+    by_objects = check_turn(
+        parse_table("r4 r5 r6 r7 r8"),
+        parse_tiles("r6 k2"),
+        parse_table("r4 r5 r6 | r6 r7 r8"),
+        opened=True,
+        edition=EDITIONS["classic"],
+    )
+    assert by_text == by_objects
+    assert check_turn("r8 j r10", "r9", "r8 r9 r10 j", opened=True, edition="sabra-1978").ok
+
+
+def test_a_turn_whose_tiles_do_not_add_up_takes_first_readings() -> None:
+    """Settled by unknown_tile: r5 j j is read as a run, not searched for a better reading."""
+    verdict = check_turn(
+        parse_table("k5 b5 j"),
+        parse_tiles("o5 r5 j k1"),
+        parse_table("k5 b5 o5 | r5 j j | k1 k1 k1"),
+        opened=True,
+    )
+    assert Code.UNKNOWN_TILE in verdict.codes
+    assert verdict.table == parse_table("k5 b5 o5 | run: r5 j j | k1 k1 k1")

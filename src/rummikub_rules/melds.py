@@ -67,6 +67,13 @@ class _StandardMeldRules:
 #: The meld rules of every standard edition; the default wherever an edition is optional.
 STANDARD_MELD_RULES: Final[MeldRules] = _StandardMeldRules()
 
+#: The most tiles a valid meld can hold: a run of every number (a group has at most one tile per
+#: colour, four). A longer meld is invalid under every edition, so its reading is never cached:
+#: the reading cache holds at most this many tiles per entry, whatever a caller sends.
+LONGEST_MELD: Final = NUMBERS
+#: How many editions' readings one meld remembers before it forgets them all.
+_MEMO_EDITIONS: Final = 8
+
 
 @attrs.frozen
 class Reading:
@@ -126,7 +133,7 @@ class Meld:
         object.__setattr__(self, "_key", (self.kind, tiles))
         object.__setattr__(self, "jokers", sum(1 for t in self.tiles if t.number is None))
 
-    def readings(self, edition: MeldRules = STANDARD_MELD_RULES) -> tuple[Reading, ...]:
+    def readings(self, edition: MeldRules | str = STANDARD_MELD_RULES) -> tuple[Reading, ...]:
         """Every valid reading under ``edition``'s rules: none if invalid, two if ambiguous.
 
         A meld of one numbered tile and jokers (``r5 j j``) reads both as a run and as a group
@@ -136,8 +143,11 @@ class Meld:
         >>> [r.kind.value for r in parse_meld("r5 j j").readings()]
         ['run', 'group']
         """
+        edition = _rules(edition)
         found = self._memo.get(edition)
         if found is None:
+            if len(self.tiles) > LONGEST_MELD:
+                return ()  # longer than any run or group: invalid at once, and never cached
             found = _read(
                 self.tiles,
                 self.kind,
@@ -146,28 +156,30 @@ class Meld:
                 edition.group_colors_distinct,
                 edition.max_jokers_per_meld,
             )
+            if len(self._memo) >= _MEMO_EDITIONS:
+                self._memo.clear()
             self._memo[edition] = found
         return found
 
-    def reading(self, edition: MeldRules = STANDARD_MELD_RULES) -> Reading | None:
+    def reading(self, edition: MeldRules | str = STANDARD_MELD_RULES) -> Reading | None:
         """The meld's reading (the run reading first if ambiguous), or ``None`` if invalid."""
         found = self.readings(edition)
         return found[0] if found else None
 
-    def is_valid(self, edition: MeldRules = STANDARD_MELD_RULES) -> bool:
+    def is_valid(self, edition: MeldRules | str = STANDARD_MELD_RULES) -> bool:
         """Whether the meld is a valid run or group under ``edition``'s rules."""
         return bool(self.readings(edition))
 
-    def value(self, edition: MeldRules = STANDARD_MELD_RULES) -> int | None:
+    def value(self, edition: MeldRules | str = STANDARD_MELD_RULES) -> int | None:
         """The meld's value toward the initial meld (the higher reading if ambiguous)."""
         found = self.readings(edition)
         return max(r.value for r in found) if found else None
 
-    def problem(self, edition: MeldRules = STANDARD_MELD_RULES) -> str | None:
+    def problem(self, edition: MeldRules | str = STANDARD_MELD_RULES) -> str | None:
         """Why the meld is not valid, as a sentence for a player; ``None`` if it is valid."""
         if self.is_valid(edition):
             return None
-        return _diagnose(self, edition)
+        return _diagnose(self, _rules(edition))
 
     def with_kind(self, kind: MeldKind | None) -> Meld:
         """The same tiles with the kind declared (or undeclared, with ``None``)."""
@@ -200,6 +212,16 @@ class Meld:
 
     def __repr__(self) -> str:
         return f"parse_meld({str(self)!r})"
+
+
+def _rules(edition: MeldRules | str) -> MeldRules:
+    """The meld rules of ``edition``, looking a preset's name up in ``EDITIONS``."""
+    if isinstance(edition, str):
+        # The editions module builds on this one, so its presets are looked up when needed.
+        from rummikub_rules.editions import EDITIONS
+
+        return EDITIONS[edition]
+    return edition
 
 
 def _to_melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
@@ -238,7 +260,7 @@ class Table:
         """Every tile on the table, meld by meld."""
         return tuple(t for meld in self.melds for t in meld.tiles)
 
-    def is_valid(self, edition: MeldRules = STANDARD_MELD_RULES) -> bool:
+    def is_valid(self, edition: MeldRules | str = STANDARD_MELD_RULES) -> bool:
         """Whether every meld is a valid run or group under ``edition``'s rules."""
         return all(meld.is_valid(edition) for meld in self.melds)
 
@@ -353,6 +375,14 @@ def _read_group(
     return Reading(MeldKind.GROUP, stands_for, value=number * len(tiles))
 
 
+def meld_excerpt(meld: Meld) -> str:
+    """A meld as a message names it, cut short if it is longer than any meld can be."""
+    if len(meld.tiles) <= LONGEST_MELD + 1:
+        return str(meld)
+    shown = " ".join(str(t) for t in meld.tiles[: LONGEST_MELD + 1])
+    return f"{shown} ... ({len(meld.tiles)} tiles)"
+
+
 def _tile(color: Color, number: int) -> Tile:
     return Tile.from_index(color.rank * NUMBERS + number - MIN_NUMBER)
 
@@ -361,7 +391,7 @@ def _diagnose(meld: Meld, rules: MeldRules) -> str:
     """A player's sentence saying why ``meld`` reads as neither a run nor a group."""
     tiles = meld.tiles
     numbered = [t for t in tiles if t.number is not None]
-    name = str(meld)
+    name = meld_excerpt(meld)
     if len(tiles) < 3:
         return f"{name} has {len(tiles)} tile{'s' * (len(tiles) != 1)}; a meld needs at least 3."
     if not numbered:
@@ -370,16 +400,21 @@ def _diagnose(meld: Meld, rules: MeldRules) -> str:
     if cap is not None and len(tiles) - len(numbered) > cap:
         return f"{name} has more than {cap} joker{'s' * (cap != 1)}, the most a meld may hold."
     numbers = {t.number for t in numbered}
-    colors = {t.color for t in numbered}
     if meld.kind is MeldKind.GROUP or (meld.kind is None and len(numbers) == 1):
         if len(numbers) > 1:
             return f"{name} is declared a group but mixes numbers."
-        if len(tiles) > len(rules.tile_set.colors):
+        colors = len(rules.tile_set.colors)
+        if len(tiles) > colors and rules.group_colors_distinct:
             return f"{name} has {len(tiles)} tiles; a group has at most one per colour."
-        if rules.group_colors_distinct and len(colors) < len(numbered):
+        if len(tiles) > colors:
+            return (
+                f"{name} has {len(tiles)} tiles; a group has at most {colors}, as many as the "
+                "set has colours, even where colours may repeat."
+            )
+        if rules.group_colors_distinct and len({t.color for t in numbered}) < len(numbered):
             return f"{name} repeats a colour; a group needs a different colour on every tile."
         return f"{name} is not a valid run or group."
-    if len(colors) > 1:
+    if len({t.color for t in numbered}) > 1:
         return f"{name} mixes colours and numbers; a run is one colour, a group one number."
     if len(tiles) > len(rules.tile_set.numbers):
         return f"{name} is longer than {len(rules.tile_set.numbers)} tiles, the longest run."

@@ -139,12 +139,14 @@ def test_check_turn_never_raises_on_well_typed_input(case: tuple[object, ...]) -
 # Each rule on its own, under the editions where it can be broken.
 EXTEND_ONLY = EDITIONS["classic"].evolve(joker_melds_extend_only=True)
 NO_OPENING_JOKER = EDITIONS["classic"].evolve(joker_in_initial_meld="forbidden")
+ZERO_OPENING_JOKER = EDITIONS["classic"].evolve(joker_in_initial_meld="zero")
 PRESETS = tuple(EDITIONS.values())
 RULE_EDITIONS = {
     Code.JOKER_RETRIEVAL_FORBIDDEN: PRESETS,
     Code.FREED_JOKER_NEEDS_RACK_TILES: tuple(e for e in PRESETS if e.freed_joker_rack_tiles),
+    Code.FREED_JOKER_NOT_IN_NEW_MELD: tuple(e for e in PRESETS if e.freed_joker_new_meld),
     Code.JOKER_MELD_LOCKED: (EDITIONS["sabra-1978"], EXTEND_ONLY),
-    Code.JOKER_IN_INITIAL_MELD: (EDITIONS["ua-wiki"], NO_OPENING_JOKER),
+    Code.JOKER_IN_INITIAL_MELD: (NO_OPENING_JOKER,),
     Code.INITIAL_MELD_TOO_LOW: PRESETS,
     Code.INITIAL_MELD_USES_TABLE: PRESETS,
     Code.TABLE_TILE_REMOVED: PRESETS,
@@ -159,3 +161,58 @@ def test_each_rule_broken_alone_is_caught(code: Code, data: st.DataObject) -> No
     turn = data.draw(turns(st.sampled_from(RULE_EDITIONS[code]), legal=False, breaks=code))
     assert turn.breaks is code
     assert code in judge(turn).codes
+
+
+#: Rules whose breaking turns break nothing else: the verdict names exactly that rule.
+ALONE = (
+    Code.FREED_JOKER_NEEDS_RACK_TILES,
+    Code.FREED_JOKER_NOT_IN_NEW_MELD,
+    Code.JOKER_MELD_LOCKED,
+    Code.NO_TILE_PLAYED,
+)
+
+
+@pytest.mark.parametrize("code", ALONE, ids=str)
+@settings(suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_rule_broken_alone_is_the_only_code_reported(code: Code, data: st.DataObject) -> None:
+    editions = RULE_EDITIONS.get(code, PRESETS)
+    turn = data.draw(turns(st.sampled_from(editions), legal=False, breaks=code))
+    assert judge(turn).codes == (code,)
+
+
+@given(turns(st.sampled_from((EDITIONS["ru-classic"], EDITIONS["ru-2018"]))))
+def test_legal_turns_pass_under_both_russian_editions(turn: Turn) -> None:
+    """ru-classic differs from ru-2018 only by needing no rack tile beside a freed joker."""
+    assert judge(turn).ok
+    assert check_turn(
+        turn.before, turn.rack, turn.after, opened=turn.opened, edition=EDITIONS["ru-classic"]
+    ).ok
+
+
+@given(st.one_of(turns(), turns(legal=False)))
+def test_declaring_the_kind_a_meld_is_read_as_never_changes_a_verdict(turn: Turn) -> None:
+    """A meld with one reading means the same written ``run:``/``group:`` or not, and the verdict's
+    table (two-way melds declared as read) is judged as the table the player laid."""
+    verdict = judge(turn)
+
+    def declared(table: Table) -> Table:
+        melds = []
+        for meld in table.melds:
+            readings = meld.readings(turn.edition)
+            melds.append(meld.with_kind(readings[0].kind) if len(readings) == 1 else meld)
+        return Table(melds)
+
+    again = check_turn(
+        declared(turn.before),
+        turn.rack,
+        declared(turn.after),
+        opened=turn.opened,
+        edition=turn.edition,
+    )
+    assert sorted(again.codes) == sorted(verdict.codes)
+    assert again.retrieved_jokers == verdict.retrieved_jokers
+    relaid = check_turn(
+        turn.before, turn.rack, verdict.table, opened=turn.opened, edition=turn.edition
+    )
+    assert relaid.ok == verdict.ok

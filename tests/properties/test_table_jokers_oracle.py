@@ -1,0 +1,206 @@
+"""The matchings and flows of RULES.md 4.5 agree with brute force on small cases.
+
+The referee answers "is this meld new?" and "can the freed jokers land with their rack tiles?" by
+a matching and a maximum flow. Here both are checked against an enumeration of every story on
+inputs small enough to enumerate: every way the copies of each tile may have moved, every way the
+left-over jokers may be freed, from the rack or paired, every way the rack copies may lie.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Mapping
+from typing import NamedTuple
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from rummikub_rules import CLASSIC, Edition, Meld, Table, Tile, TileSet
+from rummikub_rules.turns._facts import TurnFacts
+from rummikub_rules.turns._table_jokers import TableJokers, _Landing
+
+#: The settings profile in force: these brute-force checks are cheap, so they run more examples.
+PROFILE = settings.default
+assert PROFILE is not None
+
+#: A small universe of tiles (k1 to k4), so that copies collide often.
+TILES = [Tile.from_index(i) for i in range(4)]
+
+
+def _stories_of_tile(
+    before: list[list[int]], after: list[list[int]], tile: int, landing: int
+) -> set[tuple[bool, ...]]:
+    """For one tile, every possible "all of before meld i's copies stand in ``landing``" vector."""
+    copies = [i for i, meld in enumerate(before) for t in meld if t == tile]
+    slots = [j for j, meld in enumerate(after) for t in meld if t == tile]
+    placed = min(len(copies), len(slots))
+    found = set()
+    for kept in itertools.combinations(range(len(copies)), placed):
+        for where in itertools.permutations(slots, placed):
+            home = dict(zip(kept, where, strict=True))
+            found.add(
+                tuple(
+                    all(home.get(c) == landing for c, m in enumerate(copies) if m == i)
+                    for i in range(len(before))
+                )
+            )
+    return found
+
+
+def _new_by_brute_force(before: list[list[int]], after: list[list[int]], landing: int) -> bool:
+    tiles = sorted({t for meld in before for t in meld})
+    options = [_stories_of_tile(before, after, t, landing) for t in tiles]
+    for story in itertools.product(*options):
+        whole = [
+            bool(meld) and all(story[tiles.index(t)][i] for t in set(meld))
+            for i, meld in enumerate(before)
+        ]
+        if not any(whole):
+            return True
+    return not tiles
+
+
+melds_of_small_tiles = st.lists(
+    st.lists(st.integers(0, 3), min_size=0, max_size=3), min_size=1, max_size=4
+)
+
+
+@settings(max_examples=5 * PROFILE.max_examples)
+@given(melds_of_small_tiles, melds_of_small_tiles, st.data())
+def test_a_meld_is_new_exactly_when_some_story_leaves_no_before_meld_whole(
+    before: list[list[int]], after: list[list[int]], data: st.DataObject
+) -> None:
+    for meld in (*before, *after):
+        meld.sort()
+    counts = Counter(t for meld in (*before, *after) for t in meld)
+    if max(counts.values(), default=0) > 6:
+        return  # keep the enumeration small
+    landing = data.draw(st.integers(0, len(after) - 1))
+    facts = TurnFacts(
+        Table(Meld([TILES[t] for t in meld]) for meld in before),
+        (),
+        Table(Meld([TILES[t] for t in meld]) for meld in after),
+        True,
+        _edition(),
+    )
+    expected = _new_by_brute_force(before, after, landing)
+    assert TableJokers(facts).is_new(landing) == expected
+
+
+def _edition() -> Edition:
+    return CLASSIC.evolve(tile_set=TileSet(copies=4, jokers=8))
+
+
+# -- landing -------------------------------------------------------------------------------------
+
+
+def _lands_by_brute_force(
+    spare: Mapping[int, int],
+    per_meld: Mapping[int, Mapping[int, int]],
+    counts: Mapping[int, Mapping[int, int]],
+    rack: Mapping[int, int],
+    freed: int,
+    rack_jokers: int,
+    melds: list[int],
+    need: int,
+) -> bool:
+    if not freed:
+        return True
+    cells = [(m, r) for m in per_meld for r in per_meld[m]]
+    for left in itertools.product(*(range(per_meld[m][r] + 1) for m, r in cells)):
+        by_role: Counter[int] = Counter()
+        for (_, r), n in zip(cells, left, strict=True):
+            by_role[r] += n
+        if any(by_role[r] != spare[r] for r in spare):
+            continue
+        room: Counter[int] = Counter()
+        for (m, _), n in zip(cells, left, strict=True):
+            room[m] += n
+        for free in itertools.product(*(range(room[m] + 1) for m in per_meld)):
+            placed = dict(zip(per_meld, free, strict=True))
+            if sum(free) != freed or any(placed[m] and m not in melds for m in per_meld):
+                continue
+            targets = [m for m in per_meld if placed[m]]
+            if _rack_tiles_suffice(targets, room, placed, counts, rack, rack_jokers, need):
+                return True
+    return False
+
+
+def _rack_tiles_suffice(
+    targets: list[int],
+    room: Mapping[int, int],
+    placed: Mapping[int, int],
+    counts: Mapping[int, Mapping[int, int]],
+    rack: Mapping[int, int],
+    rack_jokers: int,
+    need: int,
+) -> bool:
+    copies = [(t, k) for t, n in rack.items() for k in range(n)]
+    choices = [[None, *(m for m in targets if counts[m].get(t, 0))] for t, _ in copies]
+    for where in itertools.product(*choices):
+        per_tile = Counter((m, t) for m, (t, _) in zip(where, copies, strict=True) if m is not None)
+        if any(n > counts[m].get(t, 0) for (m, t), n in per_tile.items()):
+            continue
+        numbered = Counter(m for m in where if m is not None)
+        short = {m: max(0, need - numbered[m]) for m in targets}
+        if (
+            all(short[m] <= room[m] - placed[m] for m in targets)
+            and sum(short.values()) <= rack_jokers
+        ):
+            return True
+    return False
+
+
+class LandingProblem(NamedTuple):
+    spare: dict[int, int]
+    per_meld: dict[int, dict[int, int]]
+    counts: dict[int, dict[int, int]]
+    rack: dict[int, int]
+    freed: int
+    rack_jokers: int
+    allowed: list[int]
+    need: int
+
+
+@st.composite
+def landing_problems(draw: st.DrawFn) -> LandingProblem:
+    roles = draw(st.integers(1, 2))
+    per_meld: dict[int, dict[int, int]] = {}
+    for m in range(draw(st.integers(1, 3))):
+        cell = {r: n for r in range(roles) if (n := draw(st.integers(0, 2)))}
+        if cell:
+            per_meld[m] = cell
+    totals: Counter[int] = Counter()
+    for cell in per_meld.values():
+        totals.update(cell)
+    spare = {r: n for r in totals if (n := draw(st.integers(0, totals[r])))}
+    per_meld = {m: {r: n for r, n in c.items() if r in spare} for m, c in per_meld.items()}
+    per_meld = {m: c for m, c in per_meld.items() if c}
+    left = sum(spare.values())
+    freed = draw(st.integers(0, left))
+    rack_jokers = draw(st.integers(0, left - freed))
+    counts = {m: dict(Counter(draw(st.lists(st.integers(10, 12), max_size=3)))) for m in per_meld}
+    rack = {t: n for t in (10, 11, 12) if (n := draw(st.integers(0, 2)))}
+    allowed = sorted(m for m in per_meld if draw(st.booleans()))
+    need = draw(st.integers(0, 2))
+    return LandingProblem(spare, per_meld, counts, rack, freed, rack_jokers, allowed, need)
+
+
+@settings(max_examples=10 * PROFILE.max_examples)  # cheap, and the odd cases are rare
+@given(landing_problems())
+@example(  # two hosts want the one rack r10 (index 10): only one of them may be used
+    LandingProblem(
+        {0: 3}, {0: {0: 2}, 1: {0: 1}}, {0: {10: 1}, 1: {10: 1}}, {10: 1}, 2, 0, [0, 1], 1
+    )
+)
+def test_freed_jokers_land_exactly_when_some_assignment_works(problem: LandingProblem) -> None:
+    landing = _Landing(
+        problem.spare,
+        problem.per_meld,
+        problem.counts.__getitem__,
+        problem.rack,
+        problem.freed,
+        problem.rack_jokers,
+    )
+    assert landing.possible(problem.allowed, problem.need) == _lands_by_brute_force(*problem)
