@@ -99,9 +99,24 @@ def test_greedy_and_points_bots_play_the_solver_s_best_without_a_budget(state: G
     seen, opened, edition = state.view(state.current), state.opened[state.current], state.edition
     nothing = Draw() if state.pool else Pass()
     greedy = best_play(state.table, state.rack, opened=opened, edition=edition)
-    assert GreedyBot(budget=None).play(seen) == (greedy or nothing)
     points = best_play(state.table, state.rack, opened=opened, edition=edition, objective="points")
-    assert PointsBot(budget=None).play(seen) == (points or nothing)
+    # A play the referee refuses (a solver bug) is never played: the bot draws instead.
+    for bot, best in ((GreedyBot(budget=None), greedy), (PointsBot(budget=None), points)):
+        legal = best is not None and state.check(best).ok
+        assert bot.play(seen) == (best if legal else nothing)
+
+
+def test_a_bot_never_plays_what_the_referee_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Should the solver ever answer an illegal play, the bots draw instead of playing it."""
+    from rummikub_rules import _bot_solver
+
+    def wrong(*args: object, **kwargs: object) -> Play:
+        return Play(parse_table("b1 b2 b3 | r1 r2 r3"))  # r1 r2 r3 is not on the rack
+
+    monkeypatch.setattr(_bot_solver, "best_play", wrong)
+    seen = view("k5 k6 k7 o1", "b1 b2 b3")
+    for bot in BOTS:
+        assert bot.play(seen) == Draw()
 
 
 def test_joker_keeper_holds_its_jokers_while_the_pool_lasts() -> None:

@@ -6,6 +6,9 @@ is the best play found so far (``None`` if none was found yet). Everything the b
 runner learn from the solver goes through here, so changing the solver's API changes one
 function.
 
+A play the referee would refuse is never answered (it counts as no play found, not exact): the
+solver promises legal plays, and this check keeps a bot legal should it ever break that promise.
+
 The last few answers are remembered, per thread: a runner that asks whether a seat could play
 after its bot drew asks the bot's question again, about the very same table and rack objects,
 and gets the remembered answer instead of a second search. Only the same objects hit (not
@@ -23,6 +26,7 @@ from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Table
 from rummikub_rules.solver import Objective, SearchLimitExceeded, best_play
 from rummikub_rules.tiles import Tile
+from rummikub_rules.turns import check_turn
 
 __all__ = ["DEFAULT_BUDGET", "best_within", "could_play"]
 
@@ -62,6 +66,10 @@ def best_within(
         answer: tuple[Play | None, bool] = (None, False)
     else:
         answer = (play, True)
+        if play is not None and not check_turn(
+            table, rack, play.after, opened=opened, edition=edition
+        ):
+            answer = (None, False)  # the referee refuses it: a bot never plays it
     remembered.insert(0, ((table, rack, edition, (opened, objective, budget)), answer))
     del remembered[_REMEMBERED:]
     return answer
