@@ -2,9 +2,9 @@
 
 :func:`best_within` is the best play within a per-turn budget of search states, and whether
 the search finished (its answer is then exact). A budget that runs out never raises: the answer
-is the best play found so far (``None`` if none was found yet). Everything the bots and the
-runner learn from the solver goes through here, so changing the solver's API changes one
-function.
+is what the solver found within it (``best_play`` raises ``SearchLimitExceeded`` and keeps
+nothing, so that is ``None`` for now). Everything the bots and the runner learn from the solver
+goes through here, so changing the solver's API changes one function.
 
 A play the referee would refuse is never answered (it counts as no play found, not exact): the
 solver promises legal plays, and this check keeps a bot legal should it ever break that promise.

@@ -14,8 +14,9 @@ deterministic: the same view always gets the same action.
 
 Each solver bot takes ``budget``, the solver's search states per turn (default
 :data:`DEFAULT_BUDGET`; ``None``: no bound). A budget never makes a bot fail: when it runs out,
-the bot plays the best play found so far, or draws (passes with the pool empty) if none was
-found. Whatever it answers is legal: ``view.check(bot.play(view)).ok`` holds on its turn.
+the bot plays what the solver found within it, or draws (passes with the pool empty) if that is
+nothing; today's ``best_play`` keeps nothing from a search it stops, so a spent budget means a
+draw. Whatever a bot answers is legal: ``view.check(bot.play(view)).ok`` holds on its turn.
 
 >>> from rummikub_rules import GameState
 >>> game = GameState.new(2, seed=3)
