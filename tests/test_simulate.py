@@ -271,3 +271,18 @@ def test_an_interval_holds_the_mean_and_shrinks_to_it_for_equal_values(values: l
     assert low <= statistics.fmean(values) <= high
     assert mean_interval([float(values[0])] * len(values)) == (values[0], values[0])
     assert mean_interval([1.0]) is None
+
+
+def test_a_distribution_of_one_value_has_no_spread_and_of_none_is_refused() -> None:
+    assert Distribution.of([7]) == Distribution(1, 7.0, 0.0, 7.0, 7.0, 7.0, 7.0, 7.0)
+    with pytest.raises(InvalidValueError):
+        Distribution.of([])
+
+
+@given(values=st.lists(st.integers(-1000, 1000), min_size=2, max_size=50))
+def test_a_distribution_orders_its_quartiles(values: list[int]) -> None:
+    spread = Distribution.of(values)
+    assert spread.minimum <= spread.q1 <= spread.median <= spread.q3 <= spread.maximum
+    assert spread.minimum <= spread.mean <= spread.maximum
+    assert spread.count == len(values)
+    assert spread.median == statistics.median(values)

@@ -43,9 +43,10 @@ class GameSummary:
     """What one game between bots came to.
 
     ``first_openings[seat]`` counts the seat's own turns: 1 if it opened on its first turn,
-    ``None`` if it never opened. ``could_play`` is the number of turns on which the seat to move
-    had a legal play (it played, or the solver found one within the budget), ``undecided`` the
-    turns on which the budget ran out before the solver knew; both are ``None`` when not asked.
+    ``None`` if it never opened (counted from the state :func:`play_out` started from).
+    ``could_play`` is the number of turns on which the seat to move had a legal play (it
+    played, or the solver found one within the budget), ``undecided`` the turns on which the
+    budget ran out before the solver knew; both are ``None`` when not asked.
     ``capped`` marks a game stopped at ``max_turns`` (see the module's documentation).
     """
 
