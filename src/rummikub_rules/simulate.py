@@ -233,9 +233,11 @@ def simulate(
     ``bots[seat]`` plays that seat in every game (default: a
     :class:`~rummikub_rules.bots.GreedyBot` at every seat). ``jobs > 1`` plays in a process
     pool of that many workers; ``executor`` (any :class:`concurrent.futures.Executor`) plays
-    there instead. ``progress`` draws a bar on stderr (default: when stderr is a terminal).
-    ``records`` (a path or a text stream) receives every game's record, one JSON document per
-    line, deal by deal and within a deal in the order of ``editions``.
+    there instead, and ``jobs`` then says how many workers it has (the deals are cut into
+    four tasks a job, at least 64 and at most 4,096). ``progress`` draws a bar on stderr
+    (default: when stderr is a terminal). ``records`` (a path or a text stream) receives every
+    game's record, one JSON document per line, deal by deal and within a deal in the order of
+    ``editions``.
 
     >>> result = simulate(["classic", "house-50"], games=2, players=2)
     >>> result["classic"].games, result.difference("turns", "classic", "house-50").mean
@@ -255,7 +257,7 @@ def simulate(
     for edition in chosen:
         GameState.new(players, edition=edition, seed=seed)  # refuses a table it does not seat
     seated = seat_bots((GreedyBot(),) * players if bots is None else bots, players)
-    size = max(1, -(-games // _TASKS))
+    size = max(1, -(-games // min(max(_TASKS, 4 * jobs), _MOST_TASKS)))
     tasks = [
         _Task(chosen, players, seated, seed, start, min(start + size, games), records is not None)
         for start in range(0, games, size)
@@ -276,9 +278,11 @@ def simulate(
     return _summarize(chosen, games, players, seed, seated, played)
 
 
-#: How many tasks a simulation is cut into (fewer for fewer deals): enough to keep every worker
-#: busy and the progress bar moving, few enough that sending them costs little.
+#: How many tasks a simulation is cut into at least (fewer for fewer deals), and at most: enough
+#: to keep every worker busy (four a job) and the progress bar moving, few enough that sending
+#: them costs little.
 _TASKS: Final = 64
+_MOST_TASKS: Final = 4096
 
 
 @attrs.frozen

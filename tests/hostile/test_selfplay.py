@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+from typing import Any
+
 import attrs
 import pytest
 
@@ -74,6 +77,25 @@ def test_absurd_settings_are_refused_before_any_game(
     given = {"editions": ["classic"], "games": 1, "players": 2, **arguments}
     with within(), pytest.raises(error):
         simulate(**given)  # type: ignore[arg-type]
+
+
+def test_a_billion_jobs_cut_a_billion_billion_deals_into_at_most_4096_tasks() -> None:
+    class Failing(concurrent.futures.Executor):
+        """Counts the tasks it is given; each fails at once."""
+
+        def __init__(self) -> None:
+            self.tasks = 0
+
+        def submit(self, fn: object, /, *args: object, **kwargs: object) -> Any:
+            self.tasks += 1
+            future: concurrent.futures.Future[object] = concurrent.futures.Future()
+            future.set_exception(RuntimeError("no workers here"))
+            return future
+
+    failing = Failing()
+    with within(), pytest.raises(RuntimeError):
+        simulate(["classic"], games=10**18, players=2, jobs=10**9, executor=failing)
+    assert failing.tasks == 4096
 
 
 def test_a_billion_jobs_start_no_more_workers_than_tasks() -> None:
