@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sized
 from typing import Final, TypeAlias
 
 from rummikub_rules.editions import EDITIONS, Edition
-from rummikub_rules.errors import InputTooLargeError, InvalidTypeError
+from rummikub_rules.errors import InputTooLargeError, InvalidTypeError, InvalidValueError
 from rummikub_rules.melds import Meld, Table
 from rummikub_rules.notation import parse_meld, parse_table, parse_tiles
 from rummikub_rules.tiles import MAX_COPIES, MAX_JOKERS, NUMBERS, Color, Tile
@@ -34,6 +34,7 @@ __all__ = [
     "TableLike",
     "TilesLike",
     "as_edition",
+    "as_editions",
     "as_meld",
     "as_table",
     "as_tiles",
@@ -112,3 +113,24 @@ def as_edition(value: EditionLike, name: str) -> Edition:
     raise InvalidTypeError(
         f"{name} takes an Edition or a preset name such as 'classic', got {type(value).__name__}"
     )
+
+
+def as_editions(values: Iterable[EditionLike], name: str) -> tuple[Edition, ...]:
+    """Editions (objects or names) in the order given, each once, keyed by name.
+
+    Two different editions given under one name are refused: results keyed by name would mix
+    them up (``CLASSIC.evolve(joker_penalty=50, name="joker-50")`` names a custom one).
+    """
+    if isinstance(values, str | Edition) or not isinstance(values, Iterable):
+        raise InvalidTypeError(
+            f"{name} takes a list of editions or preset names, got {type(values).__name__}"
+        )
+    by_name: dict[str, Edition] = {}
+    for value in values:
+        edition = as_edition(value, name)
+        if by_name.setdefault(edition.name, edition) != edition:
+            raise InvalidValueError(
+                f"two different editions are both named {edition.name!r}; name them apart "
+                "with evolve(name=...)"
+            )
+    return tuple(by_name.values())
