@@ -73,7 +73,7 @@ def test_python_dash_m_runs_the_same_command() -> None:
 @pytest.mark.parametrize(
     "command",
     [[], ["check"], ["compare"], ["editions"], ["editions", "show"], ["editions", "diff"],
-     ["solve"], ["score"], ["replay"]],
+     ["solve"], ["score"], ["replay"], ["simulate"]],
     ids=lambda c: " ".join(c) or "top",
 )  # fmt: skip
 def test_every_command_has_help(command: list[str]) -> None:
@@ -173,3 +173,93 @@ def test_replay_prints_every_turn(tmp_path: Path) -> None:
     ]
     assert "after 2 turns the game goes on" in out
     assert call("replay", str(tmp_path / "missing.json"))[0] == 2
+
+
+def test_simulate_prints_the_summary_as_markdown() -> None:
+    result = run("simulate", "--editions", "classic,pl-2026", "--games", "2", "--players", "2")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("2 deals x 2 editions, 2 players, seed 0;")
+    assert "| classic | 2 |" in result.stdout
+    assert "| classic | pl-2026 | 2 |" in result.stdout
+    assert result.stderr == ""  # no progress bar in a pipe
+
+
+def test_simulate_json_and_records_follow_the_seed_and_jobs(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    common = ["simulate", "--editions", "classic,house-50", "--games", "2", "--players", "3"]
+    one = run(*common, "--seed", "7", "--json")
+    two = run(*common, "--seed", "7", "--jobs", "2", "--json", "--records", str(records))
+    assert one.returncode == two.returncode == 0, two.stderr
+    assert json.loads(one.stdout) == json.loads(two.stdout)
+    document = json.loads(one.stdout)
+    assert (document["seed"], document["players"], document["editions"]) == (
+        7,
+        3,
+        ["classic", "house-50"],
+    )
+    lines = records.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["data"]["edition"] for line in lines] == ["classic", "house-50"] * 2
+
+
+def test_simulate_seats_the_bots_named() -> None:
+    status, out = call(
+        "simulate", "--editions", "classic", "--games", "1", "--players", "2",
+        "--bots", "draw,joker-keeper", "--json",
+    )  # fmt: skip
+    assert status == 0
+    assert json.loads(out)["bots"] == ["DrawBot()", "JokerKeeperBot(budget=5000)"]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--editions", "classic", "--games", "0"],
+        ["--editions", "nowhere", "--games", "1"],
+        ["--editions", "classic"],
+        ["--editions", "classic", "--games", "1", "--bots", "clever"],
+        ["--editions", "classic", "--games", "1", "--players", "3", "--bots", "draw,greedy"],
+        ["--editions", "classic", "--games", "1", "--players", "9"],
+        ["--editions", "classic", "--games", "1", "--records", "/nonexistent/dir/games.jsonl"],
+    ],
+    ids=["no games", "unknown edition", "no games given", "unknown bot", "bots for 2 of 3",
+         "too many players", "unwritable records"],
+)  # fmt: skip
+def test_simulate_refuses_bad_input_with_status_2(arguments: list[str]) -> None:
+    result = run("simulate", *arguments)
+    assert result.returncode == 2
+    assert result.stderr.startswith("rummikub-rules: error:")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_simulate_draws_a_progress_bar_on_a_terminal() -> None:
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        result = subprocess.run(
+            [str(SCRIPT), "simulate", "--editions", "classic", "--games", "2", "--players", "2"],
+            stdout=subprocess.PIPE,
+            stderr=follower,
+            text=True,
+            check=False,
+            timeout=60,
+        )
+        os.close(follower)
+        follower = -1
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal closed
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(leader)
+        if follower >= 0:
+            os.close(follower)
+    assert result.returncode == 0
+    assert "\rsimulate [" in shown.decode()
+    assert "2/2 games" in shown.decode()
+    assert "simulate [" not in result.stdout

@@ -5,6 +5,7 @@ New examples are picked up automatically: drop a script into examples/ and this 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -16,17 +17,12 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
 
 
-def test_there_are_examples() -> None:
-    assert EXAMPLES, "examples/ holds no scripts"
-
-
-@pytest.mark.parametrize("script", EXAMPLES, ids=[path.name for path in EXAMPLES])
-def test_example_runs_and_prints(script: Path) -> None:
-    env = {**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"}
-    result = subprocess.run(
-        [sys.executable, str(script)],
+def run_example(name: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """Run ``examples/name`` with ``arguments`` from the repository root, without colour."""
+    return subprocess.run(
+        [sys.executable, str(ROOT / "examples" / name), *arguments],
         cwd=ROOT,
-        env=env,
+        env={**os.environ, "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8"},
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -34,6 +30,15 @@ def test_example_runs_and_prints(script: Path) -> None:
         timeout=300,
         check=False,
     )
+
+
+def test_there_are_examples() -> None:
+    assert EXAMPLES, "examples/ holds no scripts"
+
+
+@pytest.mark.parametrize("script", EXAMPLES, ids=[path.name for path in EXAMPLES])
+def test_example_runs_and_prints(script: Path) -> None:
+    result = run_example(script.name)
     assert result.returncode == 0, (
         f"{script.name} exited with {result.returncode}\n"
         f"stdout:\n{result.stdout}\nstderr:\n{result.stderr}"
@@ -43,18 +48,26 @@ def test_example_runs_and_prints(script: Path) -> None:
 
 def test_read_table_reads_one_high_runs_differently() -> None:
     """The quick-start example shows the point of editions: ``r12 r13 r1`` is a run only in one."""
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "examples" / "read_table.py"), "r12 r13 r1"],
-        cwd=ROOT,
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=300,
-        check=True,
-    )
+    result = run_example("read_table.py", "r12 r13 r1")
+    assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     classic = next(line for line in lines if line.strip().startswith("classic:"))
     one_high = next(line for line in lines if line.strip().startswith("one-high:"))
     assert "not valid" in classic
     assert "run r12 r13 r1 (26 points)" in one_high
+
+
+def test_simulate_editions_writes_its_summary_and_records(tmp_path: Path) -> None:
+    """The script that made the README's comparison writes Markdown, JSON and JSON lines."""
+    result = run_example(
+        "simulate_editions.py", "--games", "2", "--players", "2", "--editions",
+        "classic,pl-2026", "--out", str(tmp_path),
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
+    assert summary in result.stdout
+    assert "| classic | 2 |" in summary
+    document = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert document["editions"] == ["classic", "pl-2026"]
+    lines = (tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["type"] for line in lines] == ["game_record"] * 4

@@ -270,9 +270,10 @@ def test_opened_entries_are_bools() -> None:
         score_game(racks("", "r5"), winner=0, opened=[True, 1])  # type: ignore[list-item]
 
 
-def test_racks_hold_tiles() -> None:
-    with pytest.raises(TypeError, match="parse_tiles"):
-        score_game(["", "r5 r6"], winner=0)  # type: ignore[list-item]
+def test_racks_hold_tiles_or_their_notation() -> None:
+    assert score_game(["", "r5 r6"], winner=0) == (11, -11)
+    with pytest.raises(TypeError, match=r"racks\[1\] takes tiles"):
+        score_game(["", [5, 6]], winner=0)  # type: ignore[list-item]
 
 
 def test_racks_may_be_one_shot_iterators() -> None:

@@ -208,14 +208,27 @@ def test_input_larger_than_any_game_is_refused(before: str, rack: str, after: st
     assert refused.value.size > refused.value.limit
 
 
-def test_wrong_types_raise_invalid_type_error() -> None:
+def test_wrong_types_raise_invalid_type_error_naming_the_parameter() -> None:
     table = parse_table("r1 r2 r3")
-    with pytest.raises(InvalidTypeError):
-        check_turn("r1 r2 r3", parse_tiles("r4"), table, opened=True)  # type: ignore[arg-type]
-    with pytest.raises(InvalidTypeError):
+    with pytest.raises(InvalidTypeError, match="before takes a Table"):
+        check_turn(42, parse_tiles("r4"), table, opened=True)  # type: ignore[arg-type]
+    with pytest.raises(InvalidTypeError, match="rack takes tiles"):
         check_turn(table, ["r4"], table, opened=True)  # type: ignore[list-item]
-    with pytest.raises(InvalidTypeError):
-        check_turn(table, parse_tiles("r4"), table, opened=True, edition="classic")  # type: ignore[arg-type]
+    with pytest.raises(InvalidTypeError, match="edition takes an Edition"):
+        check_turn(table, parse_tiles("r4"), table, opened=True, edition=3)  # type: ignore[arg-type]
+
+
+def test_notation_and_edition_names_are_accepted() -> None:
+    by_text = check_turn("r4 r5 r6 r7 r8", "r6 k2", "r4 r5 r6 | r6 r7 r8", opened=True)
+    by_objects = check_turn(
+        parse_table("r4 r5 r6 r7 r8"),
+        parse_tiles("r6 k2"),
+        parse_table("r4 r5 r6 | r6 r7 r8"),
+        opened=True,
+        edition=EDITIONS["classic"],
+    )
+    assert by_text == by_objects
+    assert check_turn("r8 j r10", "r9", "r8 r9 r10 j", opened=True, edition="sabra-1978").ok
 
 
 def test_a_turn_whose_tiles_do_not_add_up_takes_first_readings() -> None:

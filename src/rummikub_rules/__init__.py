@@ -1,7 +1,7 @@
 """rummikub-rules: a referee for the tile game Rummikub.
 
 Tiles, melds and tables with a short text notation, the rule editions printed in different boxes,
-and (in later modules) a turn referee, a game state machine, scoring and a solver.
+a turn referee, a game state machine, scoring, a solver, bots and self-play statistics.
 
 >>> from rummikub_rules import parse_table, EDITIONS
 >>> table = parse_table("r9 j r11 | k5 b5 j")
@@ -12,6 +12,7 @@ and (in later modules) a turn referee, a game state machine, scoring and a solve
 from __future__ import annotations
 
 from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout
+from rummikub_rules.bots import Bot, DrawBot, GreedyBot, JokerKeeperBot, PointsBot
 from rummikub_rules.comparison import Comparison, compare
 from rummikub_rules.editions import (
     CLASSIC,
@@ -49,6 +50,7 @@ from rummikub_rules.notation import (
     parse_tiles,
 )
 from rummikub_rules.records import Deal, GameRecord
+from rummikub_rules.runner import GameSummary, play_game, play_out
 from rummikub_rules.scoring import (
     GameResult,
     ScoringError,
@@ -58,6 +60,13 @@ from rummikub_rules.scoring import (
     settle_game,
 )
 from rummikub_rules.serialization import dumps, from_json, loads, to_json
+from rummikub_rules.simulate import (
+    Distribution,
+    EditionStats,
+    PairedDifference,
+    Simulation,
+    simulate,
+)
 from rummikub_rules.solver import SearchLimitExceeded, arrange, best_play, can_play, initial_meld
 from rummikub_rules.state import GameSetupError, GameState, IllegalMove, Outcome
 from rummikub_rules.tiles import JOKER, STANDARD_SET, XP_SET, Color, Tile, TileSet
@@ -73,13 +82,17 @@ __all__ = [
     "STANDARD_SET",
     "XP_SET",
     "Action",
+    "Bot",
     "Code",
     "Color",
     "Comparison",
     "Deal",
     "Difference",
+    "Distribution",
     "Draw",
+    "DrawBot",
     "Edition",
+    "EditionStats",
     "FailedTurn",
     "FirstPlayer",
     "FormatError",
@@ -87,6 +100,8 @@ __all__ = [
     "GameResult",
     "GameSetupError",
     "GameState",
+    "GameSummary",
+    "GreedyBot",
     "GroupJokerReplacement",
     "IllegalMove",
     "InputTooLargeError",
@@ -94,15 +109,18 @@ __all__ = [
     "InvalidTypeError",
     "InvalidValueError",
     "JokerInInitialMeld",
+    "JokerKeeperBot",
     "JokerRetrieval",
     "Meld",
     "MeldKind",
     "MeldRules",
     "Outcome",
+    "PairedDifference",
     "ParseError",
     "Pass",
     "Play",
     "PlayerView",
+    "PointsBot",
     "PoolEmptyEnd",
     "PoolEmptyScoring",
     "Reading",
@@ -113,6 +131,7 @@ __all__ = [
     "SearchLimitExceeded",
     "Series",
     "SeriesWinner",
+    "Simulation",
     "Table",
     "Tile",
     "TileSet",
@@ -138,8 +157,11 @@ __all__ = [
     "parse_table",
     "parse_tile",
     "parse_tiles",
+    "play_game",
+    "play_out",
     "rack_value",
     "score_game",
     "settle_game",
+    "simulate",
     "to_json",
 ]

@@ -13,8 +13,9 @@ import attrs
 
 from rummikub_rules._convert import as_tuple
 from rummikub_rules.errors import InvalidTypeError, excerpt
+from rummikub_rules.inputs import TableLike, TilesLike, as_table, as_tiles
 from rummikub_rules.melds import Table
-from rummikub_rules.tiles import Tile, tile_tuple
+from rummikub_rules.tiles import Tile
 
 __all__ = [
     "ACTION_TYPES",
@@ -28,17 +29,20 @@ __all__ = [
 ]
 
 
-def _to_table(value: Table) -> Table:
-    if not isinstance(value, Table):
-        raise InvalidTypeError(
-            f"Play takes the whole table after the turn as a Table, got {excerpt(value)}"
-        )
-    return value
+def _to_table(value: TableLike) -> Table:
+    return as_table(value, "Play's after")
+
+
+def _to_tiles(value: TilesLike) -> tuple[Tile, ...]:
+    return as_tiles(value, "FailedTurn's to_pool")
 
 
 @attrs.frozen
 class Play:
-    """Lay tiles: ``after`` is the whole table the player leaves (RULES.md section 4)."""
+    """Lay tiles: ``after`` is the whole table the player leaves (RULES.md section 4).
+
+    ``after`` may be given as notation text: ``Play("r4 r5 r6 | r6 r7 r8")``.
+    """
 
     after: Table = attrs.field(converter=_to_table)
 
@@ -66,7 +70,7 @@ class FailedTurn:
     draws the edition's ``failed_turn_draw``.
     """
 
-    to_pool: tuple[Tile, ...] = attrs.field(default=(), converter=tile_tuple)
+    to_pool: tuple[Tile, ...] = attrs.field(default=(), converter=_to_tiles)
 
 
 #: Any action a player may take.

@@ -2,7 +2,8 @@
 
 Subcommands: ``check`` (referee one turn), ``compare`` (one turn under every edition),
 ``editions`` (``list``, ``show NAME``, ``diff A B``), ``solve`` (the best play), ``score`` (score
-racks at the end of a game) and ``replay`` (a game record, turn by turn). Every command takes
+racks at the end of a game), ``replay`` (a game record, turn by turn) and ``simulate`` (bots play
+the same deals under several editions; a progress bar on a terminal). Every command takes
 ``--json`` for machine-readable output and ``--input FILE`` for its inputs as a JSON object whose
 keys are the long option names (flags given on the command line win). Tiles are printed in
 colour on a terminal, never into a pipe or when ``NO_COLOR`` is set.
@@ -22,6 +23,7 @@ from typing import Any, TextIO
 
 from rummikub_rules import __version__
 from rummikub_rules._terminal import Style
+from rummikub_rules.bots import Bot, DrawBot, GreedyBot, JokerKeeperBot, PointsBot
 from rummikub_rules.comparison import compare
 from rummikub_rules.editions import EDITIONS, Edition
 from rummikub_rules.errors import ParseError, RummikubError
@@ -29,6 +31,7 @@ from rummikub_rules.inputs import as_edition, as_table, as_tiles
 from rummikub_rules.melds import Meld, Table
 from rummikub_rules.scoring import settle_game
 from rummikub_rules.serialization import GameRecord, loads, table_to_json, tiles_to_json
+from rummikub_rules.simulate import simulate
 from rummikub_rules.solver import Objective, best_play
 from rummikub_rules.state import IllegalMove
 from rummikub_rules.tiles import STANDARD_SET, XP_SET, Tile, TileSet
@@ -308,6 +311,58 @@ def _replay(inputs: _Inputs, style: Style, out: TextIO) -> int:
     return OK
 
 
+# -- simulate ------------------------------------------------------------------------------------
+
+#: The bots ``simulate --bots`` knows, by name.
+_BOTS: dict[str, Callable[[], Bot]] = {
+    "greedy": GreedyBot,
+    "points": PointsBot,
+    "joker-keeper": JokerKeeperBot,
+    "draw": DrawBot,
+}
+
+
+def _simulate(inputs: _Inputs, style: Style, out: TextIO) -> int:
+    players = _whole(inputs.get("players") or 4, "players")
+    records = inputs.get("records")
+    if records is not None and not isinstance(records, str):
+        raise _InputError("--records is a file name")
+    try:
+        result = simulate(
+            _names(inputs.require("editions")),
+            games=_whole(inputs.require("games"), "games"),
+            players=players,
+            bots=_bots(inputs.get("bots") or "greedy", players),
+            seed=_whole(inputs.get("seed") or 0, "seed"),
+            jobs=_whole(inputs.get("jobs") or 1, "jobs"),
+            records=records,
+        )
+    except OSError as error:
+        raise _InputError(f"cannot write {records}: {error.strerror}") from None
+    if inputs.json:
+        _dump(result.to_json(), out)
+    else:
+        out.write(result.to_markdown())
+    return OK
+
+
+def _bots(value: object, players: int) -> list[Bot]:
+    names = [name.lower() for name in _names(value, "--bots")]
+    unknown = [name for name in names if name not in _BOTS]
+    if unknown or len(names) not in (1, players):
+        raise _InputError(
+            f"--bots is one bot for every seat or one per seat ({players}), from "
+            f"{', '.join(_BOTS)}; got {value!r}"
+        )
+    return [_BOTS[name]() for name in names * (players // len(names))]
+
+
+def _whole(value: object, name: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise _InputError(f"--{name} is a whole number, got {value!r}")
+
+
 # -- arguments -----------------------------------------------------------------------------------
 
 
@@ -389,12 +444,12 @@ def _read_input(path: str) -> dict[str, Any]:
     return {key.replace("-", "_"): item for key, item in value.items()}
 
 
-def _names(value: object) -> list[str]:
+def _names(value: object, option: str = "--editions") -> list[str]:
     if isinstance(value, str):
         return [name.strip() for name in value.split(",") if name.strip()]
     if isinstance(value, list) and all(isinstance(name, str) for name in value):
         return value
-    raise _InputError("--editions is a comma-separated list of edition names")
+    raise _InputError(f"{option} is a comma-separated list of names")
 
 
 def _seat(value: object, players: int) -> int:
@@ -496,4 +551,19 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = command("replay", "replay a game record (JSON), turn by turn", _replay)
     replay.add_argument("file", metavar="FILE", help="a game record document")
+
+    sim = command(
+        "simulate", "bots play the same deals under several editions; statistics", _simulate
+    )
+    sim.add_argument("--editions", metavar="NAMES", help="comma-separated edition names")
+    sim.add_argument("--games", type=int, metavar="N", help="deals, each played under every one")
+    sim.add_argument("--players", type=int, metavar="P", help="players (default 4)")
+    sim.add_argument("--seed", type=int, metavar="S", help="seed of the deals (default 0)")
+    sim.add_argument("--jobs", type=int, metavar="J", help="worker processes (default 1)")
+    sim.add_argument(
+        "--bots",
+        metavar="NAMES",
+        help=f"one bot for every seat or one per seat, from {', '.join(_BOTS)} (default greedy)",
+    )
+    sim.add_argument("--records", metavar="FILE", help="write every game's record as JSON lines")
     return parser

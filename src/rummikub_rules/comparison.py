@@ -18,12 +18,11 @@ from collections.abc import Iterable, Iterator, Mapping
 import attrs
 
 from rummikub_rules.editions import EDITIONS, Edition
-from rummikub_rules.errors import InvalidValueError
 from rummikub_rules.inputs import (
     EditionLike,
     TableLike,
     TilesLike,
-    as_edition,
+    as_editions,
     as_table,
     as_tiles,
 )
@@ -101,7 +100,7 @@ def compare(
     table_before = as_table(before, "before")
     tiles = as_tiles(rack, "rack")
     table_after = as_table(after, "after")
-    chosen = _editions(editions)
+    chosen = tuple(EDITIONS.values()) if editions is None else as_editions(editions, "editions")
     judged: dict[tuple[tuple[str, object], ...], Verdict] = {}
     verdicts = []
     for edition in chosen:
@@ -112,20 +111,6 @@ def compare(
             )
         verdicts.append(judged[key])
     return Comparison(table_before, tiles, table_after, opened, chosen, tuple(verdicts))
-
-
-def _editions(editions: Iterable[EditionLike] | None) -> tuple[Edition, ...]:
-    if editions is None:
-        return tuple(EDITIONS.values())
-    chosen = tuple(as_edition(e, "editions") for e in editions)
-    by_name: dict[str, Edition] = {}
-    for edition in chosen:
-        if by_name.setdefault(edition.name, edition) != edition:
-            raise InvalidValueError(
-                f"two different editions are both named {edition.name!r}; name them apart "
-                "with evolve(name=...)"
-            )
-    return tuple(by_name.values())
 
 
 def _outcome(verdict: Verdict) -> tuple[bool, frozenset[str]]:

@@ -133,7 +133,7 @@ class Meld:
         object.__setattr__(self, "_key", (self.kind, tiles))
         object.__setattr__(self, "jokers", sum(1 for t in self.tiles if t.number is None))
 
-    def readings(self, edition: MeldRules = STANDARD_MELD_RULES) -> tuple[Reading, ...]:
+    def readings(self, edition: MeldRules | str = STANDARD_MELD_RULES) -> tuple[Reading, ...]:
         """Every valid reading under ``edition``'s rules: none if invalid, two if ambiguous.
 
         A meld of one numbered tile and jokers (``r5 j j``) reads both as a run and as a group
@@ -143,6 +143,7 @@ class Meld:
         >>> [r.kind.value for r in parse_meld("r5 j j").readings()]
         ['run', 'group']
         """
+        edition = _rules(edition)
         found = self._memo.get(edition)
         if found is None:
             if len(self.tiles) > LONGEST_MELD:
@@ -160,25 +161,25 @@ class Meld:
             self._memo[edition] = found
         return found
 
-    def reading(self, edition: MeldRules = STANDARD_MELD_RULES) -> Reading | None:
+    def reading(self, edition: MeldRules | str = STANDARD_MELD_RULES) -> Reading | None:
         """The meld's reading (the run reading first if ambiguous), or ``None`` if invalid."""
         found = self.readings(edition)
         return found[0] if found else None
 
-    def is_valid(self, edition: MeldRules = STANDARD_MELD_RULES) -> bool:
+    def is_valid(self, edition: MeldRules | str = STANDARD_MELD_RULES) -> bool:
         """Whether the meld is a valid run or group under ``edition``'s rules."""
         return bool(self.readings(edition))
 
-    def value(self, edition: MeldRules = STANDARD_MELD_RULES) -> int | None:
+    def value(self, edition: MeldRules | str = STANDARD_MELD_RULES) -> int | None:
         """The meld's value toward the initial meld (the higher reading if ambiguous)."""
         found = self.readings(edition)
         return max(r.value for r in found) if found else None
 
-    def problem(self, edition: MeldRules = STANDARD_MELD_RULES) -> str | None:
+    def problem(self, edition: MeldRules | str = STANDARD_MELD_RULES) -> str | None:
         """Why the meld is not valid, as a sentence for a player; ``None`` if it is valid."""
         if self.is_valid(edition):
             return None
-        return _diagnose(self, edition)
+        return _diagnose(self, _rules(edition))
 
     def with_kind(self, kind: MeldKind | None) -> Meld:
         """The same tiles with the kind declared (or undeclared, with ``None``)."""
@@ -211,6 +212,16 @@ class Meld:
 
     def __repr__(self) -> str:
         return f"parse_meld({str(self)!r})"
+
+
+def _rules(edition: MeldRules | str) -> MeldRules:
+    """The meld rules of ``edition``, looking a preset's name up in ``EDITIONS``."""
+    if isinstance(edition, str):
+        # The editions module builds on this one, so its presets are looked up when needed.
+        from rummikub_rules.editions import EDITIONS
+
+        return EDITIONS[edition]
+    return edition
 
 
 def _to_melds(value: Iterable[Meld]) -> tuple[Meld, ...]:
@@ -249,7 +260,7 @@ class Table:
         """Every tile on the table, meld by meld."""
         return tuple(t for meld in self.melds for t in meld.tiles)
 
-    def is_valid(self, edition: MeldRules = STANDARD_MELD_RULES) -> bool:
+    def is_valid(self, edition: MeldRules | str = STANDARD_MELD_RULES) -> bool:
         """Whether every meld is a valid run or group under ``edition``'s rules."""
         return all(meld.is_valid(edition) for meld in self.melds)
 

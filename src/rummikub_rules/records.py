@@ -19,6 +19,7 @@ import attrs
 from rummikub_rules.actions import Action, action_tuple
 from rummikub_rules.editions import CLASSIC, Edition
 from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
+from rummikub_rules.inputs import EditionLike, as_edition
 from rummikub_rules.tiles import JOKER_INDEX, Tile, TileSet, rack_tuples, tile_tuple
 
 if TYPE_CHECKING:
@@ -47,6 +48,10 @@ class Deal:
             )
 
 
+def _to_edition(value: EditionLike) -> Edition:
+    return as_edition(value, "edition")
+
+
 @attrs.frozen
 class GameRecord:
     """Everything needed to replay a game: the edition, the players, the deal and the actions.
@@ -65,14 +70,12 @@ class GameRecord:
     """
 
     players: int = attrs.field()
-    edition: Edition = attrs.field(default=CLASSIC, kw_only=True)
+    edition: Edition = attrs.field(default=CLASSIC, kw_only=True, converter=_to_edition)
     seed: int | None = attrs.field(default=None, kw_only=True)
     deal: Deal | None = attrs.field(default=None, kw_only=True)
     actions: tuple[Action, ...] = attrs.field(default=(), kw_only=True, converter=action_tuple)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.edition, Edition):
-            raise InvalidTypeError(f"edition must be an Edition, got {excerpt(self.edition)}")
         low, high = self.edition.min_players, self.edition.max_players
         if type(self.players) is not int or not low <= self.players <= high:
             raise InvalidValueError(

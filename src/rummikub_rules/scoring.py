@@ -47,7 +47,7 @@ from rummikub_rules.editions import (
     WinnerScores,
 )
 from rummikub_rules.errors import InvalidTypeError, RummikubError, excerpt
-from rummikub_rules.tiles import Tile
+from rummikub_rules.inputs import EditionLike, TilesLike, as_edition, as_tiles
 
 __all__ = ["GameResult", "ScoringError", "Series", "rack_value", "score_game", "settle_game"]
 
@@ -58,6 +58,10 @@ class ScoringError(RummikubError, ValueError):
 
 def _to_ints(value: Iterable[int]) -> tuple[int, ...]:
     return as_tuple(value, "scores and winners")
+
+
+def _to_edition(value: EditionLike) -> Edition:
+    return as_edition(value, "edition")
 
 
 def _to_games(value: Iterable[GameResult]) -> tuple[GameResult, ...]:
@@ -79,7 +83,7 @@ class GameResult:
         _check_result(self.scores, self.winners)
 
 
-def rack_value(rack: Iterable[Tile], *, edition: Edition = CLASSIC) -> int:
+def rack_value(rack: TilesLike, *, edition: EditionLike = CLASSIC) -> int:
     """What a rack costs at the end: numbered tiles at their number, jokers at ``joker_penalty``.
 
     >>> from rummikub_rules import parse_tiles, EDITIONS
@@ -88,21 +92,15 @@ def rack_value(rack: Iterable[Tile], *, edition: Edition = CLASSIC) -> int:
     >>> rack_value(parse_tiles("j r2"), edition=EDITIONS["house-50"])
     52
     """
-    total = 0
-    for tile in as_tuple(rack, "a rack"):
-        if not isinstance(tile, Tile):
-            raise InvalidTypeError(
-                f"a rack holds Tile objects (see parse_tiles), got {excerpt(tile)}"
-            )
-        total += edition.joker_penalty if tile.number is None else tile.number
-    return total
+    penalty = as_edition(edition, "edition").joker_penalty
+    return sum(penalty if tile.number is None else tile.number for tile in as_tiles(rack, "rack"))
 
 
 def score_game(
-    racks: Sequence[Iterable[Tile]],
+    racks: Sequence[TilesLike],
     *,
     winner: int | None,
-    edition: Edition = CLASSIC,
+    edition: EditionLike = CLASSIC,
     opened: Sequence[bool] | None = None,
 ) -> tuple[int, ...]:
     """Each player's score for a finished game (RULES.md section 6).
@@ -120,6 +118,8 @@ def score_game(
     >>> score_game([parse_tiles("r5"), parse_tiles("r9"), parse_tiles("r1 r13")], winner=None,
     ...            edition=EDITIONS["pl-2026"])
     (23, -9, -14)
+    >>> score_game(["", "r5 b8", "j k2"], winner=0, edition="house-50")  # notation and names
+    (65, -13, -52)
     >>> penalty = EDITIONS["classic"].evolve(winner_scores="zero")
     >>> score_game([(), parse_tiles("r5 b8"), parse_tiles("j k2")], winner=0, edition=penalty)
     (0, -13, -32)
@@ -131,10 +131,10 @@ def score_game(
 
 
 def settle_game(
-    racks: Sequence[Iterable[Tile]],
+    racks: Sequence[TilesLike],
     *,
     winner: int | None,
-    edition: Edition = CLASSIC,
+    edition: EditionLike = CLASSIC,
     opened: Sequence[bool] | None = None,
 ) -> GameResult:
     """Like :func:`score_game`, but also says who won, as a :class:`GameResult`.
@@ -143,7 +143,8 @@ def settle_game(
     >>> settle_game([parse_tiles("r4"), parse_tiles("b4"), parse_tiles("k9")], winner=None)
     GameResult(scores=(3, 2, -5), winners=(0, 1))
     """
-    hands = tuple(as_tuple(rack, "a rack") for rack in as_tuple(racks, "racks"))
+    edition = as_edition(edition, "edition")
+    hands = tuple(as_tiles(rack, f"racks[{i}]") for i, rack in enumerate(as_tuple(racks, "racks")))
     players = len(hands)
     if players < 2:
         raise ScoringError(f"a game has at least 2 players, got {players} racks")
@@ -212,7 +213,7 @@ class Series:
     """
 
     players: int = attrs.field()
-    edition: Edition = attrs.field(default=CLASSIC)
+    edition: Edition = attrs.field(default=CLASSIC, converter=_to_edition)
     games: tuple[GameResult, ...] = attrs.field(default=(), converter=_to_games)
     #: The agreed number of rounds, or ``None`` for a series of open length.
     rounds: int | None = attrs.field(default=None, kw_only=True)
@@ -223,11 +224,6 @@ class Series:
             raise InvalidTypeError(f"players must be an int, got {excerpt(value)}")
         if value < 2:
             raise ScoringError(f"a series has at least 2 players, got {value}")
-
-    @edition.validator
-    def _check_edition(self, attribute: attrs.Attribute[Edition], value: Edition) -> None:
-        if not isinstance(value, Edition):
-            raise InvalidTypeError(f"edition must be an Edition, got {excerpt(value)}")
 
     @rounds.validator
     def _check_rounds(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:
@@ -263,7 +259,7 @@ class Series:
 
     def add_game(
         self,
-        racks: Sequence[Iterable[Tile]],
+        racks: Sequence[TilesLike],
         *,
         winner: int | None,
         opened: Sequence[bool] | None = None,

@@ -29,6 +29,7 @@ from rummikub_rules._unchecked import unchecked
 from rummikub_rules.actions import Action, Draw, FailedTurn, Play, Timeout
 from rummikub_rules.editions import CLASSIC, Edition, FirstPlayer, PoolEmptyEnd
 from rummikub_rules.errors import InvalidStateError, InvalidTypeError, RummikubError, excerpt
+from rummikub_rules.inputs import EditionLike, TilesLike, as_edition, as_tiles
 from rummikub_rules.melds import Table
 from rummikub_rules.notation import format_tiles
 from rummikub_rules.records import Deal, GameRecord, deal_problem
@@ -120,12 +121,15 @@ class GameState:
             raise InvalidStateError(f"not a state of a game: {problem}")
 
     @classmethod
-    def new(cls, players: int, *, edition: Edition = CLASSIC, seed: int | None = None) -> GameState:
+    def new(
+        cls, players: int, *, edition: EditionLike = CLASSIC, seed: int | None = None
+    ) -> GameState:
         """Deal a new game: shuffle the edition's full set, pick the first player, deal racks.
 
         With ``seed=None`` a seed is drawn at random and recorded in the state, so every game can
-        be replayed.
+        be replayed. The edition may be given by name: ``GameState.new(4, edition="pl-2026")``.
         """
+        edition = as_edition(edition, "edition")
         _check_players(players, edition)
         if seed is not None and type(seed) is not int:
             raise InvalidTypeError(f"seed must be an int or None, got {excerpt(seed)}")
@@ -144,24 +148,28 @@ class GameState:
     @classmethod
     def from_deal(
         cls,
-        racks: Sequence[Iterable[Tile]],
-        pool: Iterable[Tile],
+        racks: Sequence[TilesLike],
+        pool: TilesLike,
         *,
-        edition: Edition = CLASSIC,
+        edition: EditionLike = CLASSIC,
         first: int = 0,
         seed: int = 0,
     ) -> GameState:
         """Start a game from an explicit deal (racks and pool in draw order), e.g. a record.
 
-        The racks and pool together must be the edition's full tile set.
+        The racks and pool together must be the edition's full tile set; they may be given as
+        notation text, the edition by name.
         """
-        racks = as_tuple(racks, "racks")
-        _check_players(len(racks), edition)
-        if type(first) is not int or not 0 <= first < len(racks):
+        edition = as_edition(edition, "edition")
+        hands = tuple(
+            as_tiles(rack, f"racks[{i}]") for i, rack in enumerate(as_tuple(racks, "racks"))
+        )
+        _check_players(len(hands), edition)
+        if type(first) is not int or not 0 <= first < len(hands):
             raise GameSetupError(
-                f"first player must be a seat 0..{len(racks) - 1}, got {excerpt(first)}"
+                f"first player must be a seat 0..{len(hands) - 1}, got {excerpt(first)}"
             )
-        deal = Deal(racks, pool, first)
+        deal = Deal(hands, as_tiles(pool, "pool"), first)
         problem = deal_problem(deal, len(deal.racks), edition)
         if problem is not None:
             raise GameSetupError(problem)

@@ -97,9 +97,11 @@ def test_failed_turn_naming_every_tile_on_the_table() -> None:
 def test_failed_turn_naming_tiles_not_on_the_table_many_times() -> None:
     game = position(runs("rb", 2))
     with within():
-        verdict = game.check(FailedTurn(parse_tiles("k1") * 100_000))
+        verdict = game.check(FailedTurn(parse_tiles("k1") * 200))
     assert verdict.codes == (Code.TABLE_TILE_REMOVED,)
     assert len(verdict.violations[0].message) < 200
+    with within(), pytest.raises(InputTooLargeError):
+        FailedTurn(parse_tiles("k1") * 100_000)
 
 
 def _four_copies_tables() -> list[tuple[str, Table, list[Tile], bool]]:

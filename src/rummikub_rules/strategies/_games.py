@@ -35,7 +35,7 @@ def plays(state: GameState) -> st.SearchStrategy[Play]:
 
 
 def game_states(
-    edition: Edition | st.SearchStrategy[Edition] | None = None,
+    edition: Edition | str | st.SearchStrategy[Edition] | None = None,
     *,
     players: int | None = None,
     max_turns: int = 30,
@@ -47,8 +47,8 @@ def game_states(
     """
     if edition is None:
         chosen: st.SearchStrategy[Edition] = st.sampled_from(tuple(EDITIONS.values()))
-    elif isinstance(edition, Edition):
-        chosen = st.just(edition)
+    elif isinstance(edition, Edition | str):
+        chosen = st.just(EDITIONS[edition] if isinstance(edition, str) else edition)
     else:
         chosen = edition
     return _game_state(chosen, players, max_turns)

@@ -47,11 +47,17 @@ MeldAndReading: TypeAlias = tuple[Meld, Reading]
 # --- Tiles ---------------------------------------------------------------------------------------
 
 
-def tiles(edition: MeldRules = CLASSIC, jokers: bool = True) -> st.SearchStrategy[Tile]:
+def _named(edition: MeldRules | str) -> MeldRules:
+    """An edition given by a preset's name, or the rules given."""
+    return EDITIONS[edition] if isinstance(edition, str) else edition
+
+
+def tiles(edition: MeldRules | str = CLASSIC, jokers: bool = True) -> st.SearchStrategy[Tile]:
     """Tiles of ``edition``'s tile set; the joker too if ``jokers`` and the set has any.
 
     Every numbered tile is equally likely; the joker is one more choice, not weighted by copies.
     """
+    edition = _named(edition)
     tile_set = edition.tile_set
     choices = [t for t in tile_set.distinct_tiles() if jokers or not t.is_joker]
     return st.sampled_from(choices)
@@ -226,7 +232,7 @@ def _built(draw: st.DrawFn, rules: MeldRules, spec: _Spec, builder: _Builder) ->
 
 
 def runs_with_readings(
-    edition: MeldRules = CLASSIC,
+    edition: MeldRules | str = CLASSIC,
     *,
     jokers: int | None = None,
     min_size: int = 3,
@@ -242,6 +248,7 @@ def runs_with_readings(
     ``declare``: ``False`` leaves the kind undeclared, ``True`` declares ``run``, ``None`` draws
     either.
     """
+    edition = _named(edition)
     spec = _spec(jokers, min_size, max_size, declare)
     if _draw_run not in _builders(edition, spec):
         raise InvalidArgument(f"no run of {min_size}..{max_size} tiles fits {edition.tile_set}")
@@ -249,7 +256,7 @@ def runs_with_readings(
 
 
 def groups_with_readings(
-    edition: MeldRules = CLASSIC,
+    edition: MeldRules | str = CLASSIC,
     *,
     jokers: int | None = None,
     min_size: int = 3,
@@ -264,6 +271,7 @@ def groups_with_readings(
     ``max_jokers_per_meld`` and the tile set (never more copies of a tile than it holds).
     ``jokers``, ``min_size``, ``max_size`` and ``declare`` are as for :func:`runs_with_readings`.
     """
+    edition = _named(edition)
     spec = _spec(jokers, min_size, max_size, declare)
     if _draw_group not in _builders(edition, spec):
         raise InvalidArgument(f"no group of {min_size}..{max_size} tiles fits {edition.tile_set}")
@@ -271,7 +279,7 @@ def groups_with_readings(
 
 
 def melds_with_readings(
-    edition: MeldRules = CLASSIC,
+    edition: MeldRules | str = CLASSIC,
     *,
     jokers: int | None = None,
     min_size: int = 3,
@@ -284,6 +292,7 @@ def melds_with_readings(
     its kind is declared; the reading given is the one it was built as. Arguments are as for
     :func:`runs_with_readings`.
     """
+    edition = _named(edition)
     spec = _spec(jokers, min_size, max_size, declare)
     builders = _builders(edition, spec)
     if not builders:
@@ -292,7 +301,7 @@ def melds_with_readings(
 
 
 def runs(
-    edition: MeldRules = CLASSIC,
+    edition: MeldRules | str = CLASSIC,
     *,
     jokers: int | None = None,
     min_size: int = 3,
@@ -306,7 +315,7 @@ def runs(
 
 
 def groups(
-    edition: MeldRules = CLASSIC,
+    edition: MeldRules | str = CLASSIC,
     *,
     jokers: int | None = None,
     min_size: int = 3,
@@ -320,7 +329,7 @@ def groups(
 
 
 def melds(
-    edition: MeldRules = CLASSIC,
+    edition: MeldRules | str = CLASSIC,
     valid: bool = True,
     *,
     jokers: int | None = None,
@@ -336,6 +345,7 @@ def melds(
     replaced, added or removed, melds cut to one or two tiles, only jokers, too many jokers for
     ``max_jokers_per_meld``, or random tiles.
     """
+    edition = _named(edition)
     if valid:
         return melds_with_readings(
             edition, jokers=jokers, min_size=min_size, max_size=max_size, declare=declare
@@ -398,7 +408,7 @@ def _fits(laid: tuple[Tile, ...] | list[Tile], available: Counter[Tile]) -> bool
 
 
 def tables(
-    edition: MeldRules = CLASSIC,
+    edition: MeldRules | str = CLASSIC,
     *,
     min_melds: int = 0,
     max_melds: int = 8,
@@ -411,6 +421,7 @@ def tables(
     out of tiles first (keep ``min_melds`` small for small sets). ``jokers`` caps the jokers per
     meld and ``declare`` is as for :func:`runs_with_readings`.
     """
+    edition = _named(edition)
     if type(min_melds) is not int or type(max_melds) is not int or not 0 <= min_melds <= max_melds:
         raise InvalidArgument(f"need 0 <= min_melds <= max_melds, got {min_melds}, {max_melds}")
     spec = _spec(jokers, 3, None, declare)

@@ -49,7 +49,7 @@ class Turn:
 
 
 def turns(
-    edition: Edition | st.SearchStrategy[Edition] | None = None,
+    edition: Edition | str | st.SearchStrategy[Edition] | None = None,
     *,
     opened: bool | None = None,
     legal: bool = True,
@@ -62,12 +62,14 @@ def turns(
     """
     if edition is None:
         chosen: st.SearchStrategy[Edition] = st.sampled_from(tuple(EDITIONS.values()))
-    elif isinstance(edition, Edition):
-        chosen = st.just(edition)
+    elif isinstance(edition, Edition | str):
+        chosen = st.just(EDITIONS[edition] if isinstance(edition, str) else edition)
     elif isinstance(edition, st.SearchStrategy):
         chosen = edition
     else:
-        raise InvalidArgument(f"edition must be an Edition or a strategy, got {edition!r}")
+        raise InvalidArgument(
+            f"edition must be an Edition, a preset's name or a strategy, got {edition!r}"
+        )
     if opened not in (None, True, False):
         raise InvalidArgument(f"opened must be True, False or None, got {opened!r}")
     if breaks is not None and (legal or breaks not in _BREAKERS):

@@ -18,11 +18,15 @@ Data flows one way, from each stage to the next.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from rummikub_rules.editions import CLASSIC, Edition
-from rummikub_rules.melds import Table
-from rummikub_rules.tiles import Tile
+from rummikub_rules.editions import CLASSIC
+from rummikub_rules.inputs import (
+    EditionLike,
+    TableLike,
+    TilesLike,
+    as_edition,
+    as_table,
+    as_tiles,
+)
 from rummikub_rules.turns._facts import TurnFacts
 from rummikub_rules.turns._fixed import (
     added_tiles_from_rack,
@@ -37,18 +41,19 @@ __all__ = ["Code", "Verdict", "Violation", "check_turn"]
 
 
 def check_turn(
-    before: Table,
-    rack: Iterable[Tile],
-    after: Table,
+    before: TableLike,
+    rack: TilesLike,
+    after: TableLike,
     *,
     opened: bool,
-    edition: Edition = CLASSIC,
+    edition: EditionLike = CLASSIC,
 ) -> Verdict:
     """Judge one turn under ``edition`` and list every rule it breaks.
 
     ``before`` is the table at the start of the turn, ``rack`` the player's rack at its start,
     ``after`` the whole table the player leaves, ``opened`` whether the player made the initial
-    meld on an earlier turn. Never raises on well-typed input of a game's size, however wrong the
+    meld on an earlier turn. Tables and the rack may be given as notation text, the edition by
+    name. Never raises on well-typed input of a game's size, however wrong the
     turn; the work is polynomial in the size of the input.
 
     Input larger than any game of the edition can hold is refused before any work with
@@ -73,11 +78,18 @@ def check_turn(
     ...                parse_table("b3 | b5 b6 k6 r6 | b4"), opened=True)
     >>> [c.value for c in v.codes]
     ['invalid_meld', 'invalid_meld', 'invalid_meld']
-    >>> [c.value for c in check_turn(parse_table("r8 j r10"), parse_tiles("r9"),
-    ...                              parse_table("r8 r9 r10 j"), opened=True).codes]
+    >>> check_turn("r8 j r10", "r9", "r8 r9 r10 j", opened=True, edition="sabra-1978").ok
+    True
+    >>> [c.value for c in check_turn("r8 j r10", "r9", "r8 r9 r10 j", opened=True).codes]
     ['freed_joker_not_in_new_meld']
     """
-    facts = TurnFacts(before, rack, after, opened, edition)
+    facts = TurnFacts(
+        as_table(before, "before"),
+        as_tiles(rack, "rack"),
+        as_table(after, "after"),
+        opened,
+        as_edition(edition, "edition"),
+    )
     fixed = [
         *tiles_the_set_has(facts),
         *table_tiles_stay(facts),

@@ -1,0 +1,174 @@
+"""Bots playing whole games, refereed turn by turn: :func:`play_game` and :func:`play_out`.
+
+Each turn the seat to move gets its :class:`~rummikub_rules.views.PlayerView`, its bot answers
+with an action, and ``GameState.step`` referees it once and moves the game on (an action the
+referee refuses raises :class:`~rummikub_rules.state.IllegalMove`: a bot that breaks the rules is
+a bug, not a move). :func:`play_game` deals a game and returns its
+:class:`~rummikub_rules.records.GameRecord`; :func:`play_out` plays any dealt state to its end
+and returns a :class:`GameSummary`, the facts :func:`~rummikub_rules.simulate.simulate` counts.
+
+No game runs away. The rules end every game of plays, draws and passes: draws empty the pool,
+plays empty the racks (every play lays a rack tile, and table tiles never go back), and with the
+pool empty a full round of passes (``until_stuck``) or the last round (``one_more_round``) ends
+it. Only actions that refill the pool (failed turns sending tiles back) or draw nothing (a
+custom edition's ``timeout_draw = 0``) could go on for ever, so a game also stops after
+``max_turns`` actions, by default ``(players + 2) * tiles in the box``, which a game of plays,
+draws and passes never reaches: at most the pool's draws, one play per tile, and fewer than
+``players`` passes before and after each play. A game stopped there is scored as if the pool had
+run out (the edition's ``pool_empty_scoring``: the lowest rack wins) and marked ``capped``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from rummikub_rules._bot_solver import DEFAULT_BUDGET, could_play
+from rummikub_rules.actions import Play
+from rummikub_rules.bots import Bot
+from rummikub_rules.editions import CLASSIC
+from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
+from rummikub_rules.inputs import EditionLike, as_edition
+from rummikub_rules.records import GameRecord
+from rummikub_rules.scoring import settle_game
+from rummikub_rules.state import GameState
+from rummikub_rules.tiles import JOKER
+
+__all__ = ["GameSummary", "default_max_turns", "play_game", "play_out", "seat_bots"]
+
+
+@attrs.frozen
+class GameSummary:
+    """What one game between bots came to.
+
+    ``first_openings[seat]`` counts the seat's own turns: 1 if it opened on its first turn,
+    ``None`` if it never opened (counted from the state :func:`play_out` started from).
+    ``could_play`` is the number of turns on which the seat to move had a legal play (it
+    played, or the solver found one within the budget), ``undecided`` the turns on which the
+    budget ran out before the solver knew; both are ``None`` when not asked.
+    ``capped`` marks a game stopped at ``max_turns`` (see the module's documentation).
+    """
+
+    #: The edition's name.
+    edition: str
+    #: Actions taken, one per turn.
+    turns: int
+    first_openings: tuple[int | None, ...]
+    #: Whether the pool was empty at the end.
+    pool_empty: bool
+    #: Whether a player went out (laid their last tile).
+    went_out: bool
+    capped: bool
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    #: Jokers left on each rack at the end.
+    jokers_left: tuple[int, ...]
+    could_play: int | None
+    undecided: int | None
+    #: The game's record, when asked for.
+    record: GameRecord | None = attrs.field(default=None, eq=False, repr=False)
+
+
+def play_game(
+    bots: Sequence[Bot],
+    *,
+    edition: EditionLike = CLASSIC,
+    seed: int | None = None,
+    max_turns: int | None = None,
+) -> GameRecord:
+    """Deal a game for ``len(bots)`` players and let the bots play it out; its record.
+
+    ``bots[seat]`` plays that seat. ``seed`` deals the game (``None``: at random; the record
+    keeps it either way), so the same bots and seed give the same record. A game stopped at
+    ``max_turns`` replays to a game still going (``record.replay().is_over`` is false).
+
+    >>> from rummikub_rules.bots import GreedyBot
+    >>> record = play_game([GreedyBot(), GreedyBot()], edition="classic", seed=1)
+    >>> game = record.replay()
+    >>> game.is_over, sum(game.scores())
+    (True, 0)
+    """
+    bots = seat_bots(bots)
+    state = GameState.new(len(bots), edition=as_edition(edition, "edition"), seed=seed)
+    summary = play_out(state, bots, max_turns=max_turns, track_could_play=False, record=True)
+    assert summary.record is not None
+    return summary.record
+
+
+def play_out(
+    state: GameState,
+    bots: Sequence[Bot],
+    *,
+    max_turns: int | None = None,
+    budget: int | None = DEFAULT_BUDGET,
+    track_could_play: bool = True,
+    record: bool = False,
+) -> GameSummary:
+    """Play ``state`` to its end with ``bots[seat]`` at each seat, and summarize the game.
+
+    ``max_turns`` bounds the actions taken from ``state`` (default :func:`default_max_turns`).
+    With ``track_could_play`` the solver is asked, within ``budget`` search states, whether a
+    seat that did not play could have (free when its bot just asked the same question). With
+    ``record`` the summary holds the game's record (the state must know its deal).
+    """
+    bots = seat_bots(bots, state.players)
+    cap = default_max_turns(state) if max_turns is None else max_turns
+    if type(cap) is not int or cap < 0:
+        raise InvalidValueError(f"max_turns is a non-negative int, got {excerpt(max_turns)}")
+    edition, players = state.edition, state.players
+    own_turns = [0] * players
+    openings: list[int | None] = [None] * players
+    could = undecided = 0
+    turns = 0
+    while not state.is_over and turns < cap:
+        seat = state.current
+        view = state.view(seat)
+        action = bots[seat].play(view)
+        state = state.step(action).state
+        turns += 1
+        own_turns[seat] += 1
+        if isinstance(action, Play):
+            could += 1
+            if openings[seat] is None:
+                openings[seat] = own_turns[seat]
+        elif track_could_play:
+            found = could_play(view.table, view.rack, view.opened[seat], edition, budget)
+            could += found is True
+            undecided += found is None
+    result = state.result
+    if result is None:  # stopped at the cap: scored as if the pool had run out
+        result = settle_game(state.racks, winner=None, edition=edition, opened=state.opened)
+    return GameSummary(
+        edition=edition.name,
+        turns=turns,
+        first_openings=tuple(openings),
+        pool_empty=not state.pool,
+        went_out=not all(state.racks),
+        capped=not state.is_over,
+        scores=result.scores,
+        winners=result.winners,
+        jokers_left=tuple(rack.count(JOKER) for rack in state.racks),
+        could_play=could if track_could_play else None,
+        undecided=undecided if track_could_play else None,
+        record=state.to_record() if record else None,
+    )
+
+
+def default_max_turns(state: GameState) -> int:
+    """The default cap on a game's actions: ``(players + 2) * tiles in the box``.
+
+    No game of plays, draws and passes reaches it (see the module's documentation).
+    """
+    return (state.players + 2) * state.edition.tile_set.size
+
+
+def seat_bots(bots: Sequence[Bot], players: int | None = None) -> tuple[Bot, ...]:
+    """``bots`` as a tuple, one per seat, checked: each has ``play``, and ``players`` of them."""
+    seated = tuple(bots)
+    for bot in seated:
+        if not isinstance(bot, Bot):
+            raise InvalidTypeError(f"a bot has a play(view) method, got {excerpt(bot)}")
+    if players is not None and len(seated) != players:
+        raise InvalidValueError(f"{len(seated)} bots for a game of {players} players")
+    return seated

@@ -1,0 +1,506 @@
+"""Edition comparison by self-play: the same deals played by bots under several editions.
+
+:func:`simulate` deals ``games`` games and plays each deal under every edition given, with the
+same bots in the same seats, so each difference between two editions is measured on the same
+deals (a paired comparison): deal ``i`` is the same shuffle of the same tiles, the same first
+seat and the same game seed under every edition whose tile set and rack size are equal.
+Editions with another box (``xp``: 160 tiles) get their own shuffle of their own tiles from the
+same seed, so their differences with the others are between independent deals; the interval
+method below is still right for them, only wider.
+
+The answer is a :class:`Simulation`: per edition (:class:`EditionStats`) the length of a game in
+turns, the turn of each seat's first opening, the share of games ending with an empty pool, the
+scores by seat, the jokers left on racks, the share of turns on which the seat to move could
+play; and for each pair of editions the mean per-deal difference of each metric with its 95%
+confidence interval (:class:`PairedDifference`: Student's t on the per-deal differences, the
+paired t interval). It prints as Markdown (:meth:`Simulation.to_markdown`) and as JSON
+(:meth:`Simulation.to_json`); ``records=`` writes every game's record as JSON lines.
+
+Every game's seeds derive from ``seed`` and the deal's number alone, and results are gathered
+in deal order, so a simulation is the same for any ``jobs`` and any ``executor``: ``jobs=2``
+plays in a process pool, and ``executor`` takes any :class:`concurrent.futures.Executor`,
+such as a Dask cluster's ``Client(...).get_executor()``.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import itertools
+import os
+import random
+import statistics
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import IO, Any, Final, TypeAlias
+
+import attrs
+
+from rummikub_rules._progress import Progress
+from rummikub_rules._simulation_report import markdown
+from rummikub_rules._stats import mean_interval
+from rummikub_rules.bots import Bot, GreedyBot
+from rummikub_rules.editions import Edition
+from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
+from rummikub_rules.inputs import EditionLike, as_editions
+from rummikub_rules.runner import GameSummary, play_out, seat_bots
+from rummikub_rules.serialization import dumps
+from rummikub_rules.state import GameState
+
+__all__ = [
+    "METRICS",
+    "Distribution",
+    "EditionStats",
+    "PairedDifference",
+    "Simulation",
+    "simulate",
+]
+
+#: Where ``records=`` writes: a path, or a text stream open for writing.
+RecordsTarget: TypeAlias = "str | os.PathLike[str] | IO[str]"
+
+#: The per-deal metrics compared between editions, each a number per game (or ``None`` when a
+#: game has no value for it, and that deal is left out of the comparison).
+METRICS: Final[dict[str, Callable[[GameSummary], float | None]]] = {
+    "turns": lambda game: float(game.turns),
+    "first_opening": lambda game: _mean_opening(game),
+    "pool_empty": lambda game: float(game.pool_empty),
+    "went_out": lambda game: float(game.went_out),
+    "jokers_left": lambda game: float(sum(game.jokers_left)),
+    "could_play": lambda game: _could_play_share(game),
+    "winning_score": lambda game: float(max(game.scores)),
+    "lowest_score": lambda game: float(min(game.scores)),
+}
+
+
+@attrs.frozen
+class Distribution:
+    """A number's spread over games: count, mean, sample standard deviation, quartiles.
+
+    >>> spread = Distribution.of([3, 1, 2, 10])
+    >>> spread.mean, spread.minimum, spread.q1, spread.median, spread.q3, spread.maximum
+    (4.0, 1.0, 1.75, 2.5, 4.75, 10.0)
+    """
+
+    count: int
+    mean: float
+    sd: float
+    minimum: float
+    q1: float
+    median: float
+    q3: float
+    maximum: float
+
+    @classmethod
+    def of(cls, values: Iterable[float]) -> Distribution:
+        """The distribution of ``values`` (at least one); quartiles by the inclusive method."""
+        data = [float(value) for value in values]
+        if not data:
+            raise InvalidValueError("a distribution needs at least one value")
+        if len(data) == 1:
+            return cls(1, data[0], 0.0, data[0], data[0], data[0], data[0], data[0])
+        q1, median, q3 = statistics.quantiles(data, n=4, method="inclusive")
+        return cls(
+            count=len(data),
+            mean=statistics.fmean(data),
+            sd=statistics.stdev(data),
+            minimum=min(data),
+            q1=q1,
+            median=median,
+            q3=q3,
+            maximum=max(data),
+        )
+
+
+@attrs.frozen
+class EditionStats:
+    """What the bots' games under one edition came to, over every deal.
+
+    ``first_opening[seat]`` is the seat's own turn (1: its first) on which it opened, over the
+    games in which it did; ``never_opened[seat]`` the share of games in which it never did.
+    ``could_play`` is the share of turns on which the seat to move had a legal play, over the
+    turns the solver decided within its budget; ``undecided_turns`` counts the others.
+    """
+
+    edition: str
+    #: Games played (one per deal).
+    games: int
+    turns: Distribution
+    first_opening: tuple[Distribution | None, ...]
+    never_opened: tuple[float, ...]
+    #: Share of games that ended with the pool empty.
+    pool_empty: float
+    #: Share of games in which a player went out.
+    went_out: float
+    #: Games stopped at the turn cap (see :mod:`rummikub_rules.runner`).
+    capped: int
+    #: Each seat's score.
+    scores: tuple[Distribution, ...]
+    #: Jokers left on all racks at the end of a game.
+    jokers_left: Distribution
+    could_play: float | None
+    undecided_turns: int
+
+
+@attrs.frozen
+class PairedDifference:
+    """``edition`` minus ``baseline`` on one metric, deal by deal, with a 95% interval.
+
+    ``mean`` is the mean per-deal difference over ``pairs`` deals where both games have the
+    metric, ``low`` and ``high`` its paired t interval (``None`` below two pairs).
+    ``same_deals`` says whether the two editions played the very same deals (equal tile sets
+    and rack sizes); if not, the pairs are independent deals.
+    """
+
+    metric: str
+    baseline: str
+    edition: str
+    pairs: int
+    mean: float | None
+    low: float | None
+    high: float | None
+    same_deals: bool
+
+    @property
+    def significant(self) -> bool:
+        """Whether the 95% interval leaves out zero."""
+        return self.low is not None and self.high is not None and (self.low > 0 or self.high < 0)
+
+
+@attrs.frozen
+class Simulation:
+    """The result of :func:`simulate`: statistics per edition and paired differences.
+
+    ``played`` holds every game's :class:`~rummikub_rules.runner.GameSummary`, deal by deal and,
+    within a deal, in the order of ``editions``.
+    """
+
+    editions: tuple[str, ...]
+    #: Deals, each played once under every edition.
+    games: int
+    players: int
+    seed: int
+    #: The bots by seat, as ``repr`` prints them.
+    bots: tuple[str, ...]
+    stats: tuple[EditionStats, ...]
+    #: Every pair of editions (``baseline`` before ``edition`` in ``editions``), every metric.
+    differences: tuple[PairedDifference, ...]
+    played: tuple[GameSummary, ...] = attrs.field(repr=False)
+
+    def __getitem__(self, edition: str) -> EditionStats:
+        """The statistics of ``edition`` (by name)."""
+        for stats in self.stats:
+            if stats.edition == edition:
+                return stats
+        raise KeyError(edition)
+
+    def difference(self, metric: str, baseline: str, edition: str) -> PairedDifference:
+        """``edition`` minus ``baseline`` on ``metric`` (either order of the two names)."""
+        for found in self.differences:
+            if found.metric != metric:
+                continue
+            if (found.baseline, found.edition) == (baseline, edition):
+                return found
+            if (found.baseline, found.edition) == (edition, baseline):
+                return _negated(found)
+        raise KeyError((metric, baseline, edition))
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as a JSON-ready dict: the settings, ``stats`` and ``differences``."""
+        return {
+            "format": "rummikub-rules simulation",
+            "version": 1,
+            **attrs.asdict(self, filter=lambda attribute, _: attribute.name != "played"),
+        }
+
+    def to_markdown(self) -> str:
+        """The summary as Markdown tables: per edition, scores by seat, paired differences."""
+        return markdown(self)
+
+
+def simulate(
+    editions: Iterable[EditionLike],
+    *,
+    games: int,
+    players: int = 4,
+    bots: Sequence[Bot] | None = None,
+    seed: int = 0,
+    jobs: int = 1,
+    executor: concurrent.futures.Executor | None = None,
+    progress: bool | None = None,
+    records: RecordsTarget | None = None,
+) -> Simulation:
+    """Play ``games`` deals under each of ``editions`` with ``bots`` and compare the editions.
+
+    ``bots[seat]`` plays that seat in every game (default: a
+    :class:`~rummikub_rules.bots.GreedyBot` at every seat). ``jobs > 1`` plays in a process
+    pool of that many workers; ``executor`` (any :class:`concurrent.futures.Executor`) plays
+    there instead, and ``jobs`` then says how many workers it has (the deals are cut into
+    four tasks a job, at least 64 and at most 4,096). ``progress`` draws a bar on stderr
+    (default: when stderr is a terminal). ``records`` (a path or a text stream) receives every
+    game's record, one JSON document per line, deal by deal and within a deal in the order of
+    ``editions``.
+
+    >>> result = simulate(["classic", "house-50"], games=2, players=2)
+    >>> result["classic"].games, result.difference("turns", "classic", "house-50").mean
+    (2, 0.0)
+    """
+    chosen = as_editions(editions, "editions")
+    if not chosen:
+        raise InvalidValueError("simulate needs at least one edition")
+    _check_int(games, "games", 1)
+    _check_int(jobs, "jobs", 1)
+    if type(seed) is not int:
+        raise InvalidTypeError(f"seed is an int, got {excerpt(seed)}")
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise InvalidTypeError(
+            f"executor is a concurrent.futures.Executor, got {excerpt(executor)}"
+        )
+    for edition in chosen:
+        GameState.new(players, edition=edition, seed=seed)  # refuses a table it does not seat
+    seated = seat_bots((GreedyBot(),) * players if bots is None else bots, players)
+    size = max(1, -(-games // min(max(_TASKS, 4 * jobs), _MOST_TASKS)))
+    tasks = [
+        _Task(chosen, players, seated, seed, start, min(start + size, games), records is not None)
+        for start in range(0, games, size)
+    ]
+    bar = Progress(games * len(chosen), enabled=progress)
+    done: dict[int, tuple[GameSummary, ...]] = {}
+    with _Records(records) as writer:
+        try:
+            for number, summaries in _results(tasks, jobs, executor):
+                done[number] = summaries
+                bar.advance(len(summaries))
+                writer.write_ready(done)
+        finally:
+            bar.close()
+    played = tuple(
+        attrs.evolve(game, record=None) for number in range(len(tasks)) for game in done[number]
+    )
+    return _summarize(chosen, games, players, seed, seated, played)
+
+
+#: How many tasks a simulation is cut into at least (fewer for fewer deals), and at most: enough
+#: to keep every worker busy (four a job) and the progress bar moving, few enough that sending
+#: them costs little.
+_TASKS: Final = 64
+_MOST_TASKS: Final = 4096
+
+
+@attrs.frozen
+class _Task:
+    """Deals ``start`` to ``stop``, each under every edition: what one worker plays."""
+
+    editions: tuple[Edition, ...]
+    players: int
+    bots: tuple[Bot, ...]
+    seed: int
+    start: int
+    stop: int
+    records: bool
+
+
+def _play(task: _Task) -> tuple[GameSummary, ...]:
+    """Play a task's games (in a worker, or here)."""
+    return tuple(
+        play_out(_dealt(edition, task.players, task.seed, deal), task.bots, record=task.records)
+        for deal in range(task.start, task.stop)
+        for edition in task.editions
+    )
+
+
+def _dealt(edition: Edition, players: int, seed: int, deal: int) -> GameState:
+    """Deal number ``deal`` of the simulation with ``seed``, under ``edition``.
+
+    The first seat and the game's seed come from ``seed`` and ``deal`` alone, and the shuffle
+    from the game's seed and the edition's box, so editions with the same box get the same
+    tiles in the same order. Racks are dealt round the table, a tile at a time, so a larger
+    ``deal_size`` only adds tiles to the same racks.
+    """
+    rng = random.Random(f"rummikub-rules simulate {seed} {deal}")
+    game_seed = rng.getrandbits(63)
+    first = rng.randrange(players)
+    tiles = list(edition.tile_set.all_tiles())
+    random.Random(game_seed).shuffle(tiles)
+    dealt = players * edition.deal_size
+    racks = [tiles[seat:dealt:players] for seat in range(players)]
+    return GameState.from_deal(racks, tiles[dealt:], edition=edition, first=first, seed=game_seed)
+
+
+def _results(
+    tasks: list[_Task], jobs: int, executor: concurrent.futures.Executor | None
+) -> Iterator[tuple[int, tuple[GameSummary, ...]]]:
+    """Each task's number and games, as they finish (here, in order, when nothing runs apart)."""
+    if executor is None and jobs == 1:
+        for number, task in enumerate(tasks):
+            yield number, _play(task)
+        return
+    if executor is not None:
+        yield from _gathered(executor, tasks)
+        return
+    # No more workers than tasks: a pool may start every worker at once.
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        yield from _gathered(pool, tasks)
+
+
+def _gathered(
+    executor: concurrent.futures.Executor, tasks: list[_Task]
+) -> Iterator[tuple[int, tuple[GameSummary, ...]]]:
+    futures = {executor.submit(_play, task): number for number, task in enumerate(tasks)}
+    try:
+        for future in concurrent.futures.as_completed(futures):
+            yield futures[future], future.result()
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+class _Records:
+    """Writes game records as JSON lines, in game order, as the tasks finish."""
+
+    def __init__(self, target: RecordsTarget | None) -> None:
+        self._target = target
+        self._stream: IO[str] | None = None
+        self._owned = False
+        self._next = 0
+
+    def __enter__(self) -> _Records:
+        target = self._target
+        if target is None:
+            return self
+        if isinstance(target, str | os.PathLike):
+            self._stream = open(target, "w", encoding="utf-8", newline="\n")
+            self._owned = True
+        elif callable(getattr(target, "write", None)):
+            self._stream = target
+        else:
+            raise InvalidTypeError(f"records is a path or a text stream, got {excerpt(target)}")
+        return self
+
+    def write_ready(self, done: dict[int, tuple[GameSummary, ...]]) -> None:
+        """Write the games of every finished task not yet written, up to the first unfinished."""
+        while self._next in done:
+            if self._stream is not None:
+                for game in done[self._next]:
+                    assert game.record is not None
+                    self._stream.write(dumps(game.record) + "\n")
+            self._next += 1
+
+    def __exit__(self, *exc: object) -> None:
+        if self._stream is not None:
+            self._stream.flush()
+            if self._owned:
+                self._stream.close()
+
+
+def _summarize(
+    editions: tuple[Edition, ...],
+    games: int,
+    players: int,
+    seed: int,
+    bots: tuple[Bot, ...],
+    played: tuple[GameSummary, ...],
+) -> Simulation:
+    count = len(editions)
+    by_edition = [played[index::count] for index in range(count)]
+    stats = tuple(
+        _edition_stats(edition.name, edition_games, players)
+        for edition, edition_games in zip(editions, by_edition, strict=True)
+    )
+    differences = tuple(
+        _difference(metric, editions[a], editions[b], by_edition[a], by_edition[b])
+        for a, b in itertools.combinations(range(count), 2)
+        for metric in METRICS
+    )
+    return Simulation(
+        editions=tuple(edition.name for edition in editions),
+        games=games,
+        players=players,
+        seed=seed,
+        bots=tuple(repr(bot) for bot in bots),
+        stats=stats,
+        differences=differences,
+        played=played,
+    )
+
+
+def _edition_stats(name: str, games: Sequence[GameSummary], players: int) -> EditionStats:
+    count = len(games)
+    openings = [[g.first_openings[seat] for g in games] for seat in range(players)]
+    decided = sum(g.turns - (g.undecided or 0) for g in games)
+    return EditionStats(
+        edition=name,
+        games=count,
+        turns=Distribution.of(g.turns for g in games),
+        first_opening=tuple(
+            None
+            if all(turn is None for turn in seat)
+            else Distribution.of(turn for turn in seat if turn is not None)
+            for seat in openings
+        ),
+        never_opened=tuple(seat.count(None) / count for seat in openings),
+        pool_empty=sum(g.pool_empty for g in games) / count,
+        went_out=sum(g.went_out for g in games) / count,
+        capped=sum(g.capped for g in games),
+        scores=tuple(Distribution.of(g.scores[seat] for g in games) for seat in range(players)),
+        jokers_left=Distribution.of(sum(g.jokers_left) for g in games),
+        could_play=sum(g.could_play or 0 for g in games) / decided if decided else None,
+        undecided_turns=sum(g.undecided or 0 for g in games),
+    )
+
+
+def _difference(
+    metric: str,
+    baseline: Edition,
+    edition: Edition,
+    baseline_games: Sequence[GameSummary],
+    edition_games: Sequence[GameSummary],
+) -> PairedDifference:
+    measure = METRICS[metric]
+    differences = []
+    for before, after in zip(baseline_games, edition_games, strict=True):
+        a, b = measure(before), measure(after)
+        if a is not None and b is not None:
+            differences.append(b - a)
+    interval = mean_interval(differences)
+    return PairedDifference(
+        metric=metric,
+        baseline=baseline.name,
+        edition=edition.name,
+        pairs=len(differences),
+        mean=statistics.fmean(differences) if differences else None,
+        low=None if interval is None else interval[0],
+        high=None if interval is None else interval[1],
+        same_deals=(baseline.tile_set, baseline.deal_size) == (edition.tile_set, edition.deal_size),
+    )
+
+
+def _negated(found: PairedDifference) -> PairedDifference:
+    def minus(value: float | None) -> float | None:
+        return None if value is None else -value
+
+    return attrs.evolve(
+        found,
+        baseline=found.edition,
+        edition=found.baseline,
+        mean=minus(found.mean),
+        low=minus(found.high),
+        high=minus(found.low),
+    )
+
+
+def _mean_opening(game: GameSummary) -> float | None:
+    turns = [turn for turn in game.first_openings if turn is not None]
+    return sum(turns) / len(turns) if turns else None
+
+
+def _could_play_share(game: GameSummary) -> float | None:
+    decided = game.turns - (game.undecided or 0)
+    if game.could_play is None or not decided:
+        return None
+    return game.could_play / decided
+
+
+def _check_int(value: object, name: str, least: int) -> None:
+    if type(value) is not int:
+        raise InvalidTypeError(f"{name} is an int, got {excerpt(value)}")
+    if value < least:
+        raise InvalidValueError(f"{name} must be at least {least}, got {value}")
