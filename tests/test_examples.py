@@ -47,7 +47,7 @@ def test_example_runs_and_prints(script: Path) -> None:
 
 
 def test_read_table_reads_one_high_runs_differently() -> None:
-    """The quick-start example shows the point of editions: ``r12 r13 r1`` is a run only in one."""
+    """``read_table.py`` shows the point of editions: ``r12 r13 r1`` is a run only in one."""
     result = run_example("read_table.py", "r12 r13 r1")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()

@@ -1,7 +1,8 @@
 """The README says what is true: its commands are the ones CI runs, and its examples run.
 
 - The quick start is exactly two commands, and they are the ``RUN_COMMAND`` and ``TEST_COMMAND``
-  that ``.ci/run`` runs, character for character.
+  that ``.ci/run`` runs, character for character; the first judges a turn under every edition,
+  and the README shows what it prints.
 - Every ``pycon`` block in README.md and docs/*.md passes as a doctest.
 - Every preset edition is named in the README, and every relative link points to a real file.
 """
@@ -9,7 +10,11 @@
 from __future__ import annotations
 
 import doctest
+import os
 import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -73,11 +78,33 @@ def test_test_command_runs_the_whole_suite_with_pytest() -> None:
     assert _ci_command("TEST_COMMAND").endswith(" && .venv/bin/python -m pytest")
 
 
-def test_run_command_runs_an_example_that_exists() -> None:
-    scripts = re.findall(r"examples/\S+\.py", _ci_command("RUN_COMMAND"))
-    assert scripts
-    for script in scripts:
-        assert (ROOT / script).is_file(), script
+def test_run_command_installs_and_compares_a_turn() -> None:
+    assert _ci_command("RUN_COMMAND").startswith(
+        "python3 -m venv .venv && .venv/bin/pip install . && .venv/bin/rummikub-rules compare "
+    )
+
+
+def test_quick_start_shows_what_its_first_command_prints() -> None:
+    """The ``text`` block after the first command is that command's output, character for
+    character, and shows the editions disagreeing: the library's reason to exist."""
+    arguments = shlex.split(_ci_command("RUN_COMMAND").split(".venv/bin/rummikub-rules ", 1)[1])
+    result = subprocess.run(
+        [sys.executable, "-m", "rummikub_rules", *arguments],
+        env={**os.environ, "NO_COLOR": "1"},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    shown = [body for _, body in _blocks(_section(_readme(), "Quick start"), "text")]
+    assert shown[:1] == [result.stdout]
+    rows = [line.split() for line in result.stdout.splitlines()]
+    verdicts = {row[0]: row[1] for row in rows if row and row[0] in EDITIONS}
+    assert set(verdicts.values()) == {"yes", "no"}
+    assert list(verdicts) == list(EDITIONS)
 
 
 PAGES_WITH_EXAMPLES = [
