@@ -36,6 +36,12 @@ def test_there_are_examples() -> None:
     assert EXAMPLES, "examples/ holds no scripts"
 
 
+def test_the_readme_names_every_example() -> None:
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("\n## Examples\n")[1]
+    section = section.split("\n## ")[0]
+    assert [path.name for path in EXAMPLES if f"`{path.name}`" not in section] == []
+
+
 @pytest.mark.parametrize("script", EXAMPLES, ids=[path.name for path in EXAMPLES])
 def test_example_runs_and_prints(script: Path) -> None:
     result = run_example(script.name)
