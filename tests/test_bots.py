@@ -29,6 +29,7 @@ from rummikub_rules import (
     parse_tiles,
 )
 from rummikub_rules.strategies import game_states
+from tests.depth import examples
 
 BOTS: list[Bot] = [DrawBot(), GreedyBot(), PointsBot(), JokerKeeperBot()]
 BOT_IDS = [type(bot).__name__ for bot in BOTS]
@@ -91,7 +92,7 @@ def test_greedy_bot_lays_the_most_tiles_and_points_bot_the_most_points() -> None
     assert laid(PointsBot().play(seen), seen) == ["b1", "b3", "j"]
 
 
-@settings(max_examples=20)
+@settings(max_examples=examples(20, minimum=5))
 @given(state=game_states(max_turns=40))
 def test_greedy_and_points_bots_play_the_solver_s_best_without_a_budget(state: GameState) -> None:
     if state.is_over:
@@ -169,7 +170,7 @@ def test_a_spent_budget_still_answers_legally(bot: Bot) -> None:
     assert seen.check(bot.play(seen)).ok
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25, minimum=5))
 @given(state=game_states(max_turns=40), which=st.sampled_from(BOTS))
 def test_a_bot_answers_legally_on_any_turn(state: GameState, which: Bot) -> None:
     if state.is_over:
@@ -178,7 +179,7 @@ def test_a_bot_answers_legally_on_any_turn(state: GameState, which: Bot) -> None
     assert state.check(action).ok
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15, minimum=4))
 @given(state=game_states(edition=EDITIONS["xp"], max_turns=30))
 def test_bots_are_deterministic(state: GameState) -> None:
     seen = state.view(state.current)

@@ -128,6 +128,8 @@ def test_the_wheel_installs_alone_and_runs_the_cli(dist: Path, tmp_path: Path) -
     assert "usage: rummikub-rules" in run(command, "--help", cwd=tmp_path)
     editions = run(command, "editions", "list", cwd=tmp_path)
     assert all(name in editions for name in rummikub_rules.EDITIONS)
-    assert run(python, "-m", "rummikub_rules", "--version", cwd=tmp_path).strip().endswith(
-        rummikub_rules.__version__
+    assert (
+        run(python, "-m", "rummikub_rules", "--version", cwd=tmp_path)
+        .strip()
+        .endswith(rummikub_rules.__version__)
     )

@@ -23,7 +23,9 @@ def test_ruling(ruling: Ruling, expectation: Expectation) -> None:
     assert verdict.ok == (not expectation.codes)
 
 
-@pytest.mark.parametrize("ruling", [r for r in RULINGS if r.retrieved is not None], ids=str)
+@pytest.mark.parametrize(
+    "ruling", [r for r in RULINGS if r.retrieved is not None], ids=lambda ruling: ruling.name
+)
 def test_ruling_retrieved_jokers(ruling: Ruling) -> None:
     edition = ruling.expectations[0].edition
     verdict = check_turn(

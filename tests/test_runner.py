@@ -33,6 +33,7 @@ from rummikub_rules import (
     settle_game,
 )
 from rummikub_rules.runner import default_max_turns
+from tests.depth import examples
 
 
 @attrs.frozen
@@ -150,7 +151,7 @@ def replayed_facts(record: GameRecord) -> tuple[int, tuple[int | None, ...], tup
     return len(record.actions), tuple(openings), tuple(r.count(JOKER) for r in state.racks)
 
 
-@settings(max_examples=10)
+@settings(max_examples=examples(10, minimum=3))
 @given(
     seed=st.integers(0, 2**32),
     players=st.integers(2, 4),

@@ -37,6 +37,7 @@ from rummikub_rules import (
     serialization,
     to_json,
 )
+from tests.depth import examples
 from tests.hostile._clock import within
 
 
@@ -326,7 +327,7 @@ def mutated_documents(draw: st.DrawFn) -> object:
 
 
 @settings(
-    max_examples=2 * settings().max_examples,
+    max_examples=examples(200),
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(mutated_documents())

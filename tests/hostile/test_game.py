@@ -46,6 +46,7 @@ from rummikub_rules import (
     score_game,
 )
 from rummikub_rules.records import Deal
+from tests.depth import examples
 from tests.hostile._clock import within
 
 FOUR_COPIES = CLASSIC.evolve(tile_set=TileSet(copies=4, jokers=8))
@@ -323,7 +324,7 @@ def _outcome(build: Callable[[Any], object], value: Any) -> object:
         return error
 
 
-@settings(max_examples=3 * settings().max_examples)
+@settings(max_examples=examples(300))
 @given(st.sampled_from(sorted(BUILDERS)), GARBAGE)
 def test_garbage_in_any_field_is_refused_with_a_rummikub_error(name: str, value: Any) -> None:
     with within():

@@ -9,9 +9,10 @@ from hypothesis import strategies as st
 
 from rummikub_rules import GameState, Play
 from rummikub_rules import strategies as rst
+from tests.depth import examples
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30, minimum=8))
 @given(rst.game_states(max_turns=20))
 def test_game_states_hold_the_whole_set(state: GameState) -> None:
     held = Counter(state.table.tiles) + Counter(state.pool)
@@ -22,7 +23,7 @@ def test_game_states_hold_the_whole_set(state: GameState) -> None:
     assert len(state.history) <= 20
 
 
-@settings(max_examples=30)
+@settings(max_examples=examples(30, minimum=8))
 @given(rst.game_states(max_turns=12).filter(lambda s: not s.is_over), st.data())
 def test_plays_offers_only_legal_plays(state: GameState, data: st.DataObject) -> None:
     play = data.draw(st.one_of(rst.plays(state), st.none()))
@@ -33,6 +34,6 @@ def test_plays_offers_only_legal_plays(state: GameState, data: st.DataObject) ->
 
 
 @given(st.from_type(GameState))
-@settings(max_examples=10)
+@settings(max_examples=examples(10, minimum=3))
 def test_from_type_finds_game_states(state: GameState) -> None:
     assert isinstance(state, GameState)

@@ -14,9 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummikub_rules.turns._initial_meld import best_value
-
-PROFILE = settings.default
-assert PROFILE is not None
+from tests.depth import examples
 
 candidate = st.tuples(
     st.dictionaries(st.integers(0, 5), st.integers(1, 2), min_size=1, max_size=3),
@@ -24,7 +22,7 @@ candidate = st.tuples(
 )
 
 
-@settings(max_examples=5 * PROFILE.max_examples)
+@settings(max_examples=examples(500))
 @given(
     st.lists(candidate, max_size=9),
     st.dictionaries(st.integers(0, 5), st.integers(0, 3)),

@@ -27,9 +27,10 @@ from rummikub_rules import (
 )
 from rummikub_rules import strategies as rst
 from rummikub_rules.actions import Action
+from tests.depth import examples
 
 #: Each game here is played out turn by turn: a fifth of the profile's examples.
-_GAMES = max(10, settings().max_examples // 5)
+_GAMES = examples(20, minimum=5)
 
 
 def some_actions(state: GameState) -> st.SearchStrategy[Action]:

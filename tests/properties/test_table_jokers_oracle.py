@@ -19,10 +19,7 @@ from hypothesis import strategies as st
 from rummikub_rules import CLASSIC, Edition, Meld, Table, Tile, TileSet
 from rummikub_rules.turns._facts import TurnFacts
 from rummikub_rules.turns._table_jokers import TableJokers, _Landing
-
-#: The settings profile in force: these brute-force checks are cheap, so they run more examples.
-PROFILE = settings.default
-assert PROFILE is not None
+from tests.depth import examples
 
 #: A small universe of tiles (k1 to k4), so that copies collide often.
 TILES = [Tile.from_index(i) for i in range(4)]
@@ -66,7 +63,7 @@ melds_of_small_tiles = st.lists(
 )
 
 
-@settings(max_examples=5 * PROFILE.max_examples)
+@settings(max_examples=examples(500))  # a cheap brute force: five times the profile
 @given(melds_of_small_tiles, melds_of_small_tiles, st.data())
 def test_a_meld_is_new_exactly_when_some_story_leaves_no_before_meld_whole(
     before: list[list[int]], after: list[list[int]], data: st.DataObject
@@ -187,7 +184,7 @@ def landing_problems(draw: st.DrawFn) -> LandingProblem:
     return LandingProblem(spare, per_meld, counts, rack, freed, rack_jokers, allowed, need)
 
 
-@settings(max_examples=10 * PROFILE.max_examples)  # cheap, and the odd cases are rare
+@settings(max_examples=examples(1000))  # cheap, and the odd cases are rare
 @given(landing_problems())
 @example(  # two hosts want the one rack r10 (index 10): only one of them may be used
     LandingProblem(

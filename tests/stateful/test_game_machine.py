@@ -40,6 +40,7 @@ from rummikub_rules import (
 )
 from rummikub_rules import strategies as rst
 from rummikub_rules.solver import Objective
+from tests.depth import examples
 
 
 class GameMachine(RuleBasedStateMachine):
@@ -210,10 +211,8 @@ class GameMachine(RuleBasedStateMachine):
             assert state.racks[state.winner] == ()
 
 
-_PROFILE = settings.default
-assert _PROFILE is not None
 GameMachine.TestCase.settings = settings(
-    max_examples=max(10, _PROFILE.max_examples // 5),
+    max_examples=examples(20, minimum=5),
     stateful_step_count=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
