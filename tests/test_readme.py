@@ -70,8 +70,21 @@ def test_quick_start_is_the_two_commands_ci_runs() -> None:
 
 def test_ci_runs_the_test_command_and_the_run_command() -> None:
     script = CI_SCRIPT.read_text(encoding="utf-8")
-    assert 'bash -c "$TEST_COMMAND"' in script
+    assert 'run_tests "$TEST_COMMAND"' in script
     assert 'bash -c "$RUN_COMMAND"' in script
+
+
+def test_ci_runs_the_deep_tests_the_readme_documents() -> None:
+    script = CI_SCRIPT.read_text(encoding="utf-8")
+    assert 'run_tests "$LONG_TEST_COMMAND"' in script
+    command = _ci_command("LONG_TEST_COMMAND")
+    assert command.startswith("HYPOTHESIS_PROFILE=ci-long ")
+    commands = [
+        line
+        for _, body in _blocks(_section(_readme(), "Development"), "sh")
+        for line in body.splitlines()
+    ]
+    assert command in commands
 
 
 def test_test_command_runs_the_whole_suite_with_pytest() -> None:
