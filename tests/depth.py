@@ -13,4 +13,6 @@ from hypothesis import settings
 
 def examples(per_hundred: int, *, minimum: int = 1) -> int:
     """``per_hundred`` examples per 100 of the profile's ``max_examples``, at least ``minimum``."""
-    return max(minimum, per_hundred * settings.default.max_examples // 100)
+    profile = settings.default
+    assert profile is not None, "tests/conftest.py loads a profile"
+    return max(minimum, per_hundred * profile.max_examples // 100)
