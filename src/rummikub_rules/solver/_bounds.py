@@ -88,7 +88,8 @@ class ColourBounds:
     def values(self, row: int, column: int, sid: int) -> list[int]:
         """``values[k]``: the colour's best score from ``column`` (its cell there not yet
         played) in the search's colour state ``sid`` with ``k`` jokers lent; ``NEG`` where even
-        the relaxation cannot finish."""
+        the relaxation cannot finish.
+        """
         table = self._tables[row]
         if table is not None:
             width = self.jokers + 1

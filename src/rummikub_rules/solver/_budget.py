@@ -21,7 +21,7 @@ SETUP: Final = 40
 
 #: The work a solve may do when the caller sets no limit: several times what the hardest
 #: position of a real game needs, about a second; past it ``SearchLimitExceeded`` says so.
-DEFAULT_LIMIT: Final = 400_000
+DEFAULT_LIMIT: Final = 200_000
 
 
 class BudgetSpent(Exception):  # noqa: N818 (an internal signal, not an error)

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from rummikub_rules.melds import MeldKind
-from rummikub_rules.solver._budget import Budget, BudgetSpent
+from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._grid import FoundMeld
 from rummikub_rules.solver._relax import (
     NEG,
@@ -107,7 +107,8 @@ class FastSearch:
     def solve(self, floor: int) -> tuple[int, list[FoundMeld]] | None:
         """The best placement scoring more than ``floor`` (with ``first``, any such): (score,
         melds), or ``None``. Raises :class:`BudgetSpent` when the budget runs out; then
-        :meth:`best_found` has the best placement found so far."""
+        :meth:`best_found` has the best placement found so far.
+        """
         bound = self.bound()
         if bound <= floor:
             return None

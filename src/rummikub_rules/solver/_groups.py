@@ -223,7 +223,8 @@ class GroupRules:
 
     def _claims_met(self, groups: list[tuple[Member, ...]]) -> bool:
         """Whether each locked claim has a group of its own holding its colours, big enough,
-        and each shared claim some group holding its colours."""
+        and each shared claim some group holding its colours.
+        """
         width = len(self.claims[0].rows)
         counts = []
         for group in groups:
@@ -251,7 +252,8 @@ def _deal(
     shares: Sequence[tuple[int, int]], jokers: tuple[int, int, int], groups: int
 ) -> list[tuple[Member, ...]]:
     """Deal the numbered tiles round-robin, colour by colour, and the jokers to the smallest
-    groups: with no colour wider than the number of groups, no group repeats a colour."""
+    groups: with no colour wider than the number of groups, no group repeats a colour.
+    """
     bins: list[list[Member]] = [[] for _ in range(groups)]
     dealt = (
         (row, kind)

@@ -26,6 +26,7 @@ import attrs
 
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._grid import Counts, FoundMeld, Grid
+
 __all__ = ["Host", "Olds", "Stock", "hosts"]
 
 # What fills a place of a host.
@@ -116,7 +117,8 @@ class Host:
 class Olds:
     """The melds of the table before, as a host's newness needs them: each one's numbered
     tiles per (column, row) (the low column for a 1 played high), how many copies of each
-    tile the table held, and how many the rack holds."""
+    tile the table held, and how many the rack holds.
+    """
 
     melds: tuple[dict[tuple[int, int], int], ...]
     table: dict[tuple[int, int], int]
@@ -145,7 +147,8 @@ def hosts(
 
 def _new(host: Host, grid: Grid, old: Olds | None) -> Iterator[Host]:
     """The host as a new meld: as it is, or with the copies it needs laid elsewhere (one way
-    per set of demands, the fewest); nothing if it cannot be new."""
+    per set of demands, the fewest); nothing if it cannot be new.
+    """
     if old is None:
         yield host
         return

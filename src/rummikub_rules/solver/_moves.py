@@ -242,7 +242,8 @@ class Moves:
 
 class _Keep(NamedTuple):
     """A colour's extra facts after a step: ``fixed``, or the 1s kept back for the high
-    column (``high`` = table tiles, pins, rack tiles before the step) less the rack used."""
+    column (``high`` = table tiles, pins, rack tiles before the step) less the rack used.
+    """
 
     fixed: tuple[int, ...]
     high: tuple[int, int, int] | None = None
@@ -256,7 +257,8 @@ class _Keep(NamedTuple):
 
 def _canonical_kinds(rack_matters: bool) -> tuple[int, ...]:
     """The kind each kind is laid as on runs: runs tell a rack tile or joker apart only where
-    openings count them, and jokers apart not at all."""
+    openings count them, and jokers apart not at all.
+    """
     if rack_matters:
         return (TABLE, RACK, LOOSE, LOOSE, RACK_JOKER)
     return (TABLE, TABLE, LOOSE, LOOSE, LOOSE)

@@ -32,7 +32,6 @@ from rummikub_rules.editions import Edition, JokerInInitialMeld, JokerRetrieval,
 from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
 from rummikub_rules.solver._budget import SETUP, Budget, BudgetSpent
 from rummikub_rules.solver._fast import FastSearch
-from rummikub_rules.solver._relax import group_caps
 from rummikub_rules.solver._grid import NEG, Counts, FoundMeld, Grid, Objective, grid_of, weights
 from rummikub_rules.solver._groups import GroupClaim, GroupRules
 from rummikub_rules.solver._hosts import Host, Olds, Stock, hosts
@@ -46,6 +45,7 @@ from rummikub_rules.solver._position import (
     run_columns,
 )
 from rummikub_rules.solver._problem import Opening, Problem
+from rummikub_rules.solver._relax import group_caps
 from rummikub_rules.solver._runs import ANY, NUMBERED, Cell, Claim, RunRules
 from rummikub_rules.solver._search import Found, Search
 from rummikub_rules.solver._verify import legal
@@ -169,7 +169,8 @@ class _Plan:
 
     def _inventory_ok(self) -> bool:
         """Whether table and rack hold only tiles the set has, in copies it has (else the
-        referee refuses every turn: ``unknown_tile``)."""
+        referee refuses every turn: ``unknown_tile``).
+        """
         return self._inventory_ok_for((*self.table.tiles, *self.rack))
 
     def _inventory_ok_for(self, tiles: Sequence[Tile]) -> bool:
@@ -219,7 +220,8 @@ class _Plan:
         are locked), then the others, best bound first. A fate's relaxation (the freed jokers
         free) is solved by the fast search where it applies: if it does not beat the best play
         so far, the fate is done; if the referee accepts its play, that play is the fate's
-        best. Otherwise the exact search decides."""
+        best. Otherwise the exact search decides.
+        """
         fates = []
         for fate in self._fates(roles):
             fate_bound, fast = self._fate_bound(fate, roles, table)
@@ -259,7 +261,8 @@ class _Plan:
     def _host_search(self, step: _Step) -> None:
         """The best plays whose freed jokers go into hosts (:mod:`._hosts`): the rest with the
         freed jokers free bounds them (if it does not beat the best play so far, nothing
-        does); else each host in turn, the rest solved exactly once no freed joker is left."""
+        does); else each host in turn, the rest solved exactly once no freed joker is left.
+        """
         if not step.freed:
             found = self._solve_stock(step)
             if found is not None:
@@ -336,7 +339,8 @@ class _Plan:
 
     def _wide_caps(self) -> list[int]:
         """Group caps of the whole position with every joker free: no smaller than those of
-        any part of it, so the searches after hosts share their colour tables."""
+        any part of it, so the searches after hosts share their colour tables.
+        """
         if self._caps is None:
             counts = self._counts((*self.table.tiles, *self.rack))
             assert counts is not None
@@ -376,7 +380,8 @@ class _Plan:
         self, fate: _Fate, roles: Roles, table: Counts
     ) -> tuple[int, _FastRun | None]:
         """An upper bound on a fate's plays, and (where the fast search applies) the fast
-        search of its relaxation: the kept jokers pinned, the freed ones free, no claim."""
+        search of its relaxation: the kept jokers pinned, the freed ones free, no claim.
+        """
         jokers = len(fate.kept) + fate.freed + roles.roleless + self._rack_jokers()
         if self._fast_applies(jokers):
             fast = self._fast_search(
@@ -417,7 +422,8 @@ class _Plan:
 
     def _fates(self, roles: Roles) -> Iterator[_Fate]:
         """Every way to say which jokers are freed (identical jokers alike) and, under
-        ``replace``, what takes each freed one's place (RULES.md 4.5)."""
+        ``replace``, what takes each freed one's place (RULES.md 4.5).
+        """
         edition = self.edition
         replace = edition.joker_retrieval is JokerRetrieval.REPLACE
         in_place = edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
@@ -482,7 +488,8 @@ class _Plan:
 
     def _in_place_run(self, joker: TableJoker) -> _RunInPlace:
         """A run joker replaced in place: its meld's numbered tiles and the tile it stood for
-        stand in one run."""
+        stand in one run.
+        """
         meld = self.table.melds[joker.meld]
         reading = meld.reading(self.edition)
         assert reading is not None and reading.kind is MeldKind.RUN
@@ -526,7 +533,8 @@ class _Plan:
 
     def _opening_on_table(self) -> None:
         """``opening_may_use_table``: new melds of rack tiles reach the threshold, and the rest
-        of the turn rearranges the table (no joker is retrieved before the opening)."""
+        of the turn rearranges the table (no joker is retrieved before the opening).
+        """
         edition = self.edition
         table = self._counts(t for m in self.table.melds for t in m.tiles)
         assert table is not None
@@ -605,7 +613,8 @@ class _Plan:
         join the table (their score added back), and at most the allowed copies stay on the
         rack. ``demanded`` adds tiles that must be laid (what takes a freed joker's place);
         ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are what is laid already (by
-        hosts). ``None`` if the bounds cannot be met."""
+        hosts). ``None`` if the bounds cannot be met.
+        """
         if rack is None:
             rack = self._counts(self.rack)
             assert rack is not None
@@ -701,7 +710,8 @@ class _Plan:
     ) -> Problem | None:
         """A general search problem for this position (``rack`` replaces the rack, ``laid``
         and ``laid_jokers`` are laid already, ``demanded`` must be laid in all); ``None`` if
-        the bounds on what is laid cannot be met."""
+        the bounds on what is laid cannot be met.
+        """
         grid, edition = self.grid, self.edition
         rack = self._rack_counts() if rack is None else rack
         low, high = self._rack_bounds()
@@ -813,7 +823,8 @@ class _Plan:
 @attrs.frozen
 class _Fate:
     """What happens to the table's jokers: those kept in their roles, how many are freed, and
-    (under ``replace``) the tiles demanded from the rack and the melds claimed in place."""
+    (under ``replace``) the tiles demanded from the rack and the melds claimed in place.
+    """
 
     kept: tuple[TableJoker, ...]
     freed: int
@@ -826,7 +837,8 @@ class _Fate:
 class _Step:
     """Where a host search stands: the stock left, the fate, what the play must lay
     (``demanded``), the hosts laid so far (``taken``, scoring ``gained``, laying ``laid`` rack
-    tiles and ``laid_jokers`` rack jokers), and the freed jokers still to place."""
+    tiles and ``laid_jokers`` rack jokers), and the freed jokers still to place.
+    """
 
     stock: Stock
     fate: _Fate
@@ -851,7 +863,8 @@ class _Step:
         group_claims: tuple[tuple[int, GroupClaim], ...],
     ) -> _Step:
         """The step after laying ``host`` (which scores ``score``), ``claims`` and
-        ``group_claims`` still to meet."""
+        ``group_claims`` still to meet.
+        """
         rest = host.rest(self.stock, grid)
         laid = [[a - b for a, b in zip(x, y, strict=True)] for x, y in zip(self.stock.rack, rest.rack, strict=True)]
         if self.laid is not None:
@@ -905,7 +918,8 @@ class _FromRack:
 @attrs.frozen
 class _RunInPlace:
     """A run joker's place taken in its own meld (``rack_or_table``): the meld's cells, each
-    demanding a numbered tile or anything, carried by one run."""
+    demanding a numbered tile or anything, carried by one run.
+    """
 
     meld: int
     row: int
@@ -928,7 +942,8 @@ def _claims_left(
     host: Host, step: _Step, grid: Grid
 ) -> Iterator[tuple[tuple[Claim, ...], tuple[tuple[int, GroupClaim], ...]]]:
     """The claims left once ``host`` is laid: it meets every shared claim it can, and at most
-    one locked claim (each locked meld needs a meld of its own), in every way."""
+    one locked claim (each locked meld needs a meld of its own), in every way.
+    """
     meld = host.meld
     numbered = [p in ("table", "rack") for p in host.places]
     groups = list(step.group_claims)

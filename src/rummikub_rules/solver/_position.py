@@ -28,8 +28,8 @@ __all__ = [
     "TableJoker",
     "claim_parts",
     "locked",
-    "renumbered",
     "readings",
+    "renumbered",
     "run_columns",
 ]
 
@@ -162,7 +162,8 @@ def claim_parts(
     shared: bool = False,
 ) -> list[Claim]:
     """A run claim as the search carries it: one part, or under ``full`` a tail and a head
-    when it goes round (``base`` is the index the first part will have)."""
+    when it goes round (``base`` is the index the first part will have).
+    """
     for at in range(1, len(columns)):
         if columns[at] < columns[at - 1]:
             tail = Claim(

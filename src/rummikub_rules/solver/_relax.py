@@ -159,7 +159,8 @@ def colour_values(
     pins: Sequence[int] | None = None,
 ) -> list[list[int]]:
     """One colour alone, groups relaxed (see :func:`_colour_values`); the tables are kept, as
-    the searches of one solve often share a colour's tiles."""
+    the searches of one solve often share a colour's tiles.
+    """
     key = (tuple(table), tuple(rack), tuple(weights), tuple(caps), jokers, tuple(pins or ()))
     found = _VALUES.get(key)
     if found is None:
@@ -457,7 +458,8 @@ class Relaxation:
 
 def _knapsack(rows: Sequence[Sequence[int]]) -> int:
     """The best sum of one entry per row, the entries' indices (jokers) adding up to at most
-    the rows' length less one."""
+    the rows' length less one.
+    """
     spare = len(rows[0]) - 1
     total = list(rows[0])
     for row in rows[1:]:

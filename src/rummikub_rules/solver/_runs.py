@@ -26,7 +26,6 @@ extended are closed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 import attrs
@@ -130,7 +129,8 @@ class RunRules:
     @property
     def simple(self) -> bool:
         """Whether runs carry no facts but their length and claims: where no claim is at
-        stake, the quick path applies."""
+        stake, the quick path applies.
+        """
         return not (
             self.track_numbered
             or self.cap is not None
@@ -204,7 +204,8 @@ class RunStates:
 
     def extend(self, run: RunFacts, kind: int, cell: Cell, take: int = -1) -> RunFacts | None:
         """The run after ``kind`` is laid on it at ``cell`` (taking on claim ``take``, if any),
-        or ``None`` if the rules forbid it."""
+        or ``None`` if the rules forbid it.
+        """
         rules = self.rules
         if rules.cyclic and run.length >= rules.span:
             return None
@@ -358,7 +359,8 @@ class RunStates:
         self, cell: Cell, runs: tuple[int, ...], extra: tuple[int, ...], items: tuple[int, ...]
     ) -> list[tuple[int, tuple[Placed, ...]]]:
         """Runs with facts: each group of identical open runs in turn, merging the partial
-        outcomes that agree (items left, runs placed, heads put aside), then new runs."""
+        outcomes that agree (items left, runs placed, heads put aside), then new runs.
+        """
         groups: list[tuple[int, list[int]]] = []
         for index, rid in enumerate(runs):
             if groups and groups[-1][0] == rid:

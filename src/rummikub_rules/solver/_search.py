@@ -213,7 +213,8 @@ class Search:
 
     def _compute_bound(self, pos: int, state: State) -> int:
         """Every colour alone from where it stands, the jokers left shared among them, plus
-        every rack joker left (see :mod:`._bounds`); ``NEG`` if something cannot be done."""
+        every rack joker left (see :mod:`._bounds`); ``NEG`` if something cannot be done.
+        """
         p = self.p
         if pos == self.positions:
             return 0 if self._finished(state) else NEG
