@@ -203,7 +203,9 @@ def peer() -> Callable[[Position], int] | None:
     return solve
 
 
-def timed(solve: Callable[[Position], int], cases: Sequence[Position]) -> tuple[list[float], list[int]]:
+def timed(
+    solve: Callable[[Position], int], cases: Sequence[Position]
+) -> tuple[list[float], list[int]]:
     times, counts = [], []
     for case in cases:
         start = time.perf_counter()

@@ -42,6 +42,7 @@ from tests.brute import best_score, candidate_melds, score, tables_for
 
 #: The settings profile in force: brute force is slow, so these tests run fewer examples.
 PROFILE = settings.default
+assert PROFILE is not None
 DEEP = PROFILE.max_examples >= 1000
 #: Largest positions the brute force is asked about (a table's tiles, a rack's tiles).
 TABLE_TILES, RACK_TILES = (12, 8) if DEEP else (8, 5)
@@ -193,14 +194,17 @@ def test_the_best_plays_are_the_best_laid_tile_sets(position: Position) -> None:
         assert check_turn(table, rack, play.after, opened=opened, edition=edition).ok
     scores = [score(s, edition, objective) for s in sets]
     assert scores == sorted(scores, reverse=True)
-    legal_sets = []
-    subsets = {tuple(sorted(c)) for n in range(1, len(rack) + 1) for c in itertools.combinations(rack, n)}
-    for subset in subsets:
+    subsets = {
+        tuple(sorted(c)) for n in range(1, len(rack) + 1) for c in itertools.combinations(rack, n)
+    }
+    legal_sets = [
+        score(Counter(subset), edition, objective)
+        for subset in subsets
         if any(
             check_turn(table, rack, after, opened=opened, edition=edition).ok
             for after in tables_for(table, Counter(subset), edition, opened=opened)
-        ):
-            legal_sets.append(score(Counter(subset), edition, objective))
+        )
+    ]
     assert scores == sorted(legal_sets, reverse=True)[:count]
 
 
@@ -252,4 +256,3 @@ def test_an_initial_meld_is_new_melds_of_rack_tiles_worth_the_threshold(rack: li
     assert not Counter(melds.tiles) - Counter(rack)
     assert sum(m.value(CLASSIC) or 0 for m in melds) >= CLASSIC.initial_meld_points
     assert check_turn(Table(), rack, melds, opened=False).ok
-

@@ -1,4 +1,4 @@
-"""The solver asked about a game in progress: can a seat play, and is the game stuck?"""
+"""The solver on a game in progress: whether a seat can play, and whether the game is stuck."""
 
 from __future__ import annotations
 

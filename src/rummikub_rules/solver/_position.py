@@ -161,8 +161,10 @@ def claim_parts(
     meld: int = -1,
     shared: bool = False,
 ) -> list[Claim]:
-    """A run claim as the search carries it: one part, or under ``full`` a tail and a head
-    when it goes round (``base`` is the index the first part will have).
+    """A run claim as the search carries it, in one part or two.
+
+    One part, or under ``full`` a tail and a head when it goes round (``base`` is the index
+    the first part will have).
     """
     for at in range(1, len(columns)):
         if columns[at] < columns[at - 1]:

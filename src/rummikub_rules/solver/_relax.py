@@ -158,8 +158,9 @@ def colour_values(
     jokers: int,
     pins: Sequence[int] | None = None,
 ) -> list[list[int]]:
-    """One colour alone, groups relaxed (see :func:`_colour_values`); the tables are kept, as
-    the searches of one solve often share a colour's tiles.
+    """One colour alone, groups relaxed (see :func:`_colour_values`).
+
+    The tables are kept, as the searches of one solve often share a colour's tiles.
     """
     key = (tuple(table), tuple(rack), tuple(weights), tuple(caps), jokers, tuple(pins or ()))
     found = _VALUES.get(key)
@@ -384,7 +385,9 @@ class Relaxation:
         """
         width = self.jokers + 1
         if spare > 2:
-            total = _knapsack([row[state * width : state * width + spare + 1] for row, state in cells])
+            total = _knapsack(
+                [row[state * width : state * width + spare + 1] for row, state in cells]
+            )
         else:
             total, one, two, both = 0, 0, 0, 0  # best gains: one joker, second one, two jokers
             for row, state in cells:
@@ -457,8 +460,9 @@ class Relaxation:
 
 
 def _knapsack(rows: Sequence[Sequence[int]]) -> int:
-    """The best sum of one entry per row, the entries' indices (jokers) adding up to at most
-    the rows' length less one.
+    """The best sum of one entry per row, the indices (jokers) within the rows' length.
+
+    The entries' indices add up to at most the rows' length less one.
     """
     spare = len(rows[0]) - 1
     total = list(rows[0])

@@ -34,8 +34,9 @@ def top_outcomes(
     objective: Objective,
     budget: Budget,
 ) -> list[Outcome] | None:
-    """Up to ``count`` best plays with distinct laid tiles, best first (``None`` past the
-    budget).
+    """Up to ``count`` best plays with distinct laid tiles, best first.
+
+    ``None`` past the budget.
     """
     have = Counter(rack)
     kinds = sorted(have)
@@ -75,6 +76,3 @@ def top_outcomes(
                     return None
             fixed[tile] = (here, here)
     return found
-
-
-
