@@ -14,9 +14,11 @@ from rummikub_rules import (
     Edition,
     GameState,
     InputTooLargeError,
-    RummikubError,
+    InvalidTypeError,
+    ParseError,
     Table,
     TileSet,
+    UnknownEditionError,
     parse_table,
     parse_tiles,
 )
@@ -383,8 +385,26 @@ def test_the_engines_are_named_and_checked() -> None:
 def test_positions_larger_than_the_set_are_refused() -> None:
     with pytest.raises(InputTooLargeError):
         best_play(Table(), parse_tiles("r1 " * 107), opened=True)
-    with pytest.raises(RummikubError):
-        best_play("r1 r2 r3", parse_tiles("r4"), opened=True)
+    with pytest.raises(InvalidTypeError, match="table"):
+        best_play(["r1 r2 r3"], parse_tiles("r4"), opened=True)  # type: ignore[arg-type]
+
+
+def test_notation_and_edition_names_are_welcome() -> None:
+    play = best_play("r1 r2 r3", "r4 k9", opened=True, edition="pl-2026")
+    assert play is not None
+    assert str(play.after) == "r1 r2 r3 r4"
+    assert solve("r1 r2 r3", "r4", opened=True, edition="xp").tiles == 1
+    assert can_play("k12 r12 o12", "b12", opened=False) is False
+    assert [str(p.after) for p in top_plays("r4 r5 r6", "r3 r7", 2, opened=True)] == [
+        "r3 r4 r5 r6 r7",
+        "r4 r5 r6 r7",
+    ]
+    assert str(arrange("r5 b5 k5 o5 r6 r7 r8", edition="classic")) == "k5 r5 b5 o5 | r6 r7 r8"
+    assert initial_meld("k9 r9 b9 b1 b2 b3", edition="classic") is not None
+    with pytest.raises(UnknownEditionError):
+        best_play("r1 r2 r3", "r4", opened=True, edition="no-such-box")
+    with pytest.raises(ParseError):
+        best_play("r1 r2 x3", "r4", opened=True)
 
 
 def test_tiles_the_set_lacks_make_no_play() -> None:

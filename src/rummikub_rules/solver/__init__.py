@@ -126,7 +126,7 @@ def solve(
     >>> from rummikub_rules import parse_table, parse_tiles
     >>> found = solve(parse_table("r8 j r10"), parse_tiles("r9 b5 b6"), opened=True)
     >>> str(found.play.after), found.proven_optimal, found.tiles
-    ('r8 r9 r10 | b5 b6 j', True, 3)
+    ('j b5 b6 | r8 r9 r10', True, 3)
     """
     table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)

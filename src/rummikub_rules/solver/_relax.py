@@ -22,6 +22,7 @@ the values too. Tables are computed once per problem; run-state tables once per 
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Sequence
 from typing import Final
 
@@ -53,14 +54,21 @@ _CLOSING: dict[tuple[int, int], list[int]] = {}
 _CELLS: dict[tuple[int, ...], list[list[tuple[int, tuple[int, ...]]]]] = {}
 
 
+#: Numbering new run states takes this lock: two threads numbering at once would give one state
+#: two ids. The other tables here only memoise pure values, so a race stores the same value twice.
+_NUMBERING = threading.Lock()
+
+
 def state_count(runs: int) -> int:
     """How many run states have at most ``runs`` open runs (the first ids)."""
-    while len(_SIZES) <= runs:
-        size = len(_SIZES)
-        for combo in itertools.combinations_with_replacement((1, 2, 3), size):
-            _IDS[combo] = len(_STATES)
-            _STATES.append(combo)
-        _SIZES.append(len(_STATES))
+    if len(_SIZES) <= runs:
+        with _NUMBERING:
+            while len(_SIZES) <= runs:
+                size = len(_SIZES)
+                for combo in itertools.combinations_with_replacement((1, 2, 3), size):
+                    _IDS[combo] = len(_STATES)
+                    _STATES.append(combo)
+                _SIZES.append(len(_STATES))
     return _SIZES[runs]
 
 
