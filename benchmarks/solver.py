@@ -1,21 +1,26 @@
 """Time ``best_play`` against the integer-programming package ``rummikub-solver``.
 
-Random instances from fixed seeds, standard set: a table of 0, 20, 40, 60 or 80 tiles built from
-random valid melds, and a 14-tile rack drawn from the rest, for a player who has opened. Both
-solvers run on the same instances in this one run (the other only when installed:
-``pip install 'rummikub-rules[bench]'``). Per table size the script prints our median and
-maximum time, theirs, the ratio of the medians, and whether both found the same number of tiles
-on every instance (else, per differing instance, ours vs theirs). That package maximises the
-tile count, so tile counts are what we compare.
+Two kinds of positions, both solved by both solvers in this one run (the other only when
+installed: ``pip install -e '.[bench]'``):
 
-Without jokers the edition is ``classic``. With ``--jokers`` each instance holds 0-2 jokers
-(uniformly), each either standing in a table meld (in place of one of its tiles, which goes back
-to the pool; at most one per meld) or on the rack, and the edition is ``classic`` with
-``freed_joker_rack_tiles = 0``, the other package's rule: a joker freed from the table may go to
-any meld. That package's sets are a subset of ours (no joker at the end of a run of 4 or 5, no
-group of 4 with a joker), so with jokers we may lay more tiles, never fewer.
+- ``random``: a table of 0, 20, 40, 60 or 80 tiles built from random valid melds of the
+  standard set and a 14-tile rack drawn from the rest, for a player who has opened. With
+  ``--jokers`` each instance holds 0-2 jokers, each in a table meld (in place of one of its
+  tiles) or on the rack.
+- ``games``: positions met in seeded greedy self-play (four players, each laying the solver's
+  best play or drawing) under every preset, half of them with jokers on the table, taken from
+  the whole game (openings included).
 
-Run: ``python benchmarks/solver.py [--instances N] [--seed S] [--jokers]``.
+Per group the script prints our median, 99th percentile and maximum, the other solver's median
+and the ratio of the medians, and whether both laid the same number of tiles. The other package
+knows no edition: it lets a freed joker go anywhere, and its sets are a subset of ours (no joker
+at the end of a run of 4 or 5, no group of 4 with a joker). So tile counts are compared under
+``classic`` with ``freed_joker_rack_tiles = 0`` and ``freed_joker_new_meld = False`` (its rule),
+where we may lay more tiles, never fewer; times are compared under each edition as it is. For
+game positions the script also times ``can_play`` against ``best_play`` on the same positions.
+
+Run: ``python benchmarks/solver.py [--mode random|games|both] [--instances N] [--games N]
+[--seed S] [--jokers] [--markdown]``.
 """
 
 from __future__ import annotations
@@ -28,14 +33,33 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rummikub_rules import CLASSIC, JOKER, Color, Edition, Meld, Table, Tile
-from rummikub_rules.solver import best_play
+from rummikub_rules import (
+    CLASSIC,
+    EDITIONS,
+    JOKER,
+    Color,
+    Draw,
+    Edition,
+    GameState,
+    Meld,
+    Pass,
+    Table,
+    Tile,
+)
+from rummikub_rules.solver import can_play, solve
 
 SIZES = (0, 20, 40, 60, 80)
+#: Every search runs to its proof here, so the times are those of exact answers.
+NO_LIMIT = 10**9
 RACK = 14
-#: The edition of the runs with jokers: a freed joker may go anywhere, as in the other package.
-JOKER_EDITION = CLASSIC.evolve(freed_joker_rack_tiles=0)
-Instance = tuple[Table, tuple[Tile, ...]]
+#: The edition under which tile counts are compared: a freed joker may go anywhere, as in the
+#: other package.
+PEER_RULES = CLASSIC.evolve(freed_joker_rack_tiles=0, freed_joker_new_meld=False)
+#: A position: table, rack, opened, edition name.
+Position = tuple[Table, tuple[Tile, ...], bool, str]
+
+
+# -- random positions ---------------------------------------------------------------------------
 
 
 def random_meld(rng: random.Random, pool: Counter[Tile], length: int) -> Meld | None:
@@ -70,18 +94,16 @@ def random_table(rng: random.Random, pool: Counter[Tile], size: int) -> list[Mel
                 left -= len(meld)
 
 
-def instances(seed: int, size: int, count: int, *, jokers: bool = False) -> list[Instance]:
-    """``count`` instances with a table of ``size`` tiles, reproducible from ``seed``."""
+def instances(seed: int, size: int, count: int, *, jokers: bool = False) -> list[Position]:
+    """``count`` random positions with a table of ``size`` tiles, reproducible from ``seed``."""
     rng = random.Random(f"{seed}-{size}" + ("-jokers" if jokers else ""))
-    found = []
+    found: list[Position] = []
     for _ in range(count):
         pool = Counter(Tile(c, n) for c in Color for n in range(1, 14) for _ in range(2))
         melds = random_table(rng, pool, size)
-        on_rack = 0
-        if jokers:
-            on_rack = add_jokers(rng, pool, melds, rng.randint(0, 2))
+        on_rack = add_jokers(rng, pool, melds, rng.randint(0, 2)) if jokers else 0
         rack = rng.sample(sorted(pool.elements()), RACK - on_rack) + [JOKER] * on_rack
-        found.append((Table(melds), tuple(rack)))
+        found.append((Table(melds), tuple(rack), True, "classic"))
     return found
 
 
@@ -100,38 +122,86 @@ def add_jokers(rng: random.Random, pool: Counter[Tile], melds: list[Meld], count
         pool[tiles[at]] += 1
         tiles[at] = JOKER
         melds[index] = Meld(tiles)
-        assert melds[index].is_valid(JOKER_EDITION)
     return on_rack
 
 
-def ours(table: Table, rack: Sequence[Tile], edition: Edition = CLASSIC) -> int:
-    play = best_play(table, rack, opened=True, edition=edition)
-    if play is None:
-        return 0
-    return sum((Counter(play.after.tiles) - Counter(table.tiles)).values())
+# -- game positions -----------------------------------------------------------------------------
 
 
-def peer() -> Callable[[Table, Sequence[Tile]], int] | None:
-    """The other package's solver as a function of (table, rack), if it is installed."""
+def game_positions(edition: str, games: int, per_edition: int, seed: int) -> list[Position]:
+    """Positions of seeded greedy self-play: half with jokers on the table (as far as the
+    games have them), spread over the games."""
+    rules = EDITIONS[edition]
+    seen: list[Position] = []
+    for game_seed in range(games):
+        game = GameState.new(4, edition=rules, seed=seed * 1000 + game_seed)
+        while not game.is_over and len(game.history) < 400:
+            seat = game.current
+            seen.append((game.table, game.rack, game.opened[seat], edition))
+            play = solve(
+                game.table, game.rack, opened=game.opened[seat], edition=rules, limit=NO_LIMIT
+            ).play
+            game = game.apply(play or (Draw() if game.pool else Pass()))
+    rng = random.Random(f"{seed}-{edition}")
+    with_jokers = [p for p in seen if any(m.jokers for m in p[0].melds)]
+    without = [p for p in seen if not any(m.jokers for m in p[0].melds)]
+    half = per_edition // 2
+    chosen = rng.sample(with_jokers, min(half, len(with_jokers)))
+    chosen += rng.sample(without, min(per_edition - len(chosen), len(without)))
+    return chosen
+
+
+# -- the solvers --------------------------------------------------------------------------------
+
+
+def laid(table: Table, after: Table | None) -> int:
+    return 0 if after is None else sum((Counter(after.tiles) - Counter(table.tiles)).values())
+
+
+def ours(position: Position, edition: Edition | None = None) -> int:
+    table, rack, opened, name = position
+    rules = edition or EDITIONS[name]
+    play = solve(table, rack, opened=opened, edition=rules, limit=NO_LIMIT).play
+    return laid(table, None if play is None else play.after)
+
+
+def ours_can_play(position: Position) -> int:
+    table, rack, opened, name = position
+    return int(can_play(table, rack, opened=opened, edition=EDITIONS[name], limit=NO_LIMIT))
+
+
+def peer() -> Callable[[Position], int] | None:
+    """The other package's solver, for the standard and the XP sets, if it is installed."""
     try:
         import rummikub_solver as rs  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return None
-    rules: Any = rs.RuleSet()
+    rule_sets: dict[tuple[int, int, int], Any] = {}
     order = {Color.BLACK: 0, Color.BLUE: 1, Color.ORANGE: 2, Color.RED: 3}
 
-    def index(tile: Tile) -> Any:
-        if tile == JOKER:
-            return rules.tiles[-1]
-        assert tile.color is not None
-        assert tile.number is not None
-        return rules.tiles[order[tile.color] * 13 + tile.number - 1]
+    def solve(position: Position) -> int:
+        table, rack, opened, name = position
+        edition = EDITIONS[name]
+        tile_set = edition.tile_set
+        key = (tile_set.copies, tile_set.jokers, max(1, min(50, edition.initial_meld_points)))
+        rules = rule_sets.get(key)
+        if rules is None:
+            rules = rule_sets[key] = rs.RuleSet(
+                repeats=key[0], jokers=key[1], min_initial_value=key[2]
+            )
 
-    def solve(table: Table, rack: Sequence[Tile]) -> int:
+        def index(tile: Tile) -> Any:
+            if tile == JOKER:
+                return rules.tiles[-1]
+            assert tile.color is not None
+            assert tile.number is not None
+            return rules.tiles[order[tile.color] * 13 + tile.number - 1]
+
         state = rules.new_game()
-        state.add_table(*(index(t) for t in table.tiles))
+        if opened:
+            state.add_table(*(index(t) for t in table.tiles))
         state.add_rack(*(index(t) for t in rack))
-        state.initial = False
+        state.initial = not opened
         found = rules.solve(state, rs.SolverMode.TILE_COUNT)
         return 0 if found is None else len(found.tiles)
 
@@ -139,62 +209,134 @@ def peer() -> Callable[[Table, Sequence[Tile]], int] | None:
 
 
 def timed(
-    solve: Callable[[Table, Sequence[Tile]], int], cases: list[Instance]
+    solve: Callable[[Position], int], cases: Sequence[Position]
 ) -> tuple[list[float], list[int]]:
     times, counts = [], []
-    for table, rack in cases:
+    for case in cases:
         start = time.perf_counter()
-        counts.append(solve(table, rack))
+        counts.append(solve(case))
         times.append(time.perf_counter() - start)
     return times, counts
 
 
+def p99(times: list[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+# -- reports ------------------------------------------------------------------------------------
+
+
+class Report:
+    """Rows of a table, printed as text or as a Markdown table for the README."""
+
+    def __init__(self, title: str, columns: Sequence[str], markdown: bool) -> None:
+        self.columns, self.markdown = columns, markdown
+        print(f"\n{title}")
+        if markdown:
+            print("| " + " | ".join(columns) + " |")
+            print("|" + "|".join("---:" if i else "---" for i in range(len(columns))) + "|")
+        else:
+            print("  ".join(f"{c:>12}" for c in columns))
+
+    def row(self, *cells: object) -> None:
+        if self.markdown:
+            print("| " + " | ".join(str(c) for c in cells) + " |")
+        else:
+            print("  ".join(f"{c!s:>12}" for c in cells))
+
+
+def compare(
+    label: str,
+    cases: Sequence[Position],
+    report: Report,
+    other: Callable[[Position], int] | None,
+    same_rules: Edition | None,
+) -> list[float]:
+    """One row: our times, theirs, and (under ``same_rules``) whether tile counts agree."""
+    our_times, _ = timed(ours, cases)
+    cells: list[object] = [
+        label,
+        len(cases),
+        ms(statistics.median(our_times)),
+        ms(p99(our_times)),
+        ms(max(our_times)),
+    ]
+    if other is not None:
+        their_times, theirs = timed(other, cases)
+        ratio = statistics.median(their_times) / statistics.median(our_times)
+        cells += [ms(statistics.median(their_times)), f"{ratio:.1f}x"]
+        if same_rules is not None:
+            comparable = [c for c in cases if c[2]]
+            mine = [ours(c, same_rules) for c in comparable]
+            peers = [t for c, t in zip(cases, theirs, strict=True) if c[2]]
+            differ = sum(1 for a, b in zip(mine, peers, strict=True) if a != b)
+            fewer = sum(1 for a, b in zip(mine, peers, strict=True) if a < b)
+            cells.append("yes" if not differ else f"{differ} differ ({fewer} fewer)")
+    report.row(*cells)
+    return our_times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--instances", type=int, default=50, help="instances per table size")
+    parser.add_argument("--mode", choices=["random", "games", "both"], default="both")
+    parser.add_argument("--instances", type=int, default=50, help="random positions per size")
+    parser.add_argument("--games", type=int, default=3, help="self-play games per edition")
+    parser.add_argument("--positions", type=int, default=40, help="game positions per edition")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jokers", action="store_true", help="0-2 jokers per instance")
+    parser.add_argument("--jokers", action="store_true", help="0-2 jokers per random position")
+    parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
     args = parser.parse_args()
-    edition = JOKER_EDITION if args.jokers else CLASSIC
-
-    def solve(table: Table, rack: Sequence[Tile]) -> int:
-        return ours(table, rack, edition)
-
     other = peer()
     if other is None:
         print("rummikub-solver is not installed: timing ours only")
-    else:
-        other(*instances(args.seed, 20, 1)[0])  # warm up: the first call compiles its models
-    ours(*instances(args.seed, 20, 1)[0])
-    print(
-        f"{'table':>5} {'ours med':>9} {'ours max':>9} {'theirs med':>10} {'theirs max':>10} "
-        f"{'ratio':>6}  same tiles"
-    )
-    for size in SIZES:
-        cases = instances(args.seed, size, args.instances, jokers=args.jokers)
-        our_times, our_counts = timed(solve, cases)
-        line = f"{size:5d} {ms(statistics.median(our_times))} {ms(max(our_times))}"
-        if other is not None:
-            their_times, their_counts = timed(other, cases)
-            ratio = statistics.median(their_times) / statistics.median(our_times)
-            same = (
-                "yes"
-                if our_counts == their_counts
-                else f"NO ({differences(our_counts, their_counts)})"
+    warm = instances(args.seed, 20, 1)[0]
+    ours(warm)
+    if other is not None:
+        other(warm)  # the first call compiles its models
+    columns = ["positions", "n", "ours median", "ours p99", "ours max"]
+    if other is not None:
+        columns += ["ILP median", "ratio", "same tiles"]
+    if args.mode in ("random", "both"):
+        report = Report(
+            f"random positions (standard set, 14-tile rack{', 0-2 jokers' if args.jokers else ''})",
+            columns,
+            args.markdown,
+        )
+        for size in SIZES:
+            cases = instances(args.seed, size, args.instances, jokers=args.jokers)
+            compare(f"table {size}", cases, report, other, PEER_RULES)
+    if args.mode in ("games", "both"):
+        report = Report("game positions (greedy self-play, 4 players)", columns, args.markdown)
+        everything: list[Position] = []
+        worst: tuple[float, Position] | None = None
+        for name in EDITIONS:
+            cases = game_positions(name, args.games, args.positions, args.seed)
+            everything += cases
+            times = compare(name, cases, report, other, PEER_RULES if name == "classic" else None)
+            slowest = max(zip(times, cases, strict=True), key=lambda x: x[0])
+            if worst is None or slowest[0] > worst[0]:
+                worst = slowest
+        jokers = sum(1 for c in everything if any(m.jokers for m in c[0].melds))
+        best_times, _ = timed(ours, everything)
+        can_times, _ = timed(ours_can_play, everything)
+        ratio = statistics.median(best_times) / statistics.median(can_times)
+        print(
+            f"\nall {len(everything)} game positions ({jokers} with jokers on the table): "
+            f"best_play median {ms(statistics.median(best_times))}, p99 {ms(p99(best_times))}, "
+            f"max {ms(max(best_times))}; can_play median {ms(statistics.median(can_times))} "
+            f"({ratio:.1f}x faster)"
+        )
+        if worst is not None:
+            seconds, (table, rack, opened, name) = worst
+            print(
+                f"slowest: {ms(seconds)} under {name} (opened: {opened}); "
+                f"table {table or '(empty)'}; rack {' '.join(map(str, rack))}"
             )
-            theirs = f"{ms(statistics.median(their_times), 10)} {ms(max(their_times), 10)}"
-            line += f" {theirs} {ratio:6.1f}  {same}"
-        print(line)
-
-
-def ms(seconds: float, width: int = 9) -> str:
-    return f"{seconds * 1000:{width - 3}.2f} ms"
-
-
-def differences(a: list[int], b: list[int]) -> str:
-    return ", ".join(
-        f"#{i}: {x} vs {y}" for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y
-    )
 
 
 if __name__ == "__main__":

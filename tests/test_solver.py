@@ -1,7 +1,8 @@
-"""The solver on the worked examples of RULES.md section 4 and on edition variants."""
+"""The solver on the worked examples of RULES.md 4 and on every rule a play obeys, by example."""
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 
 import pytest
@@ -11,17 +12,29 @@ from rummikub_rules import (
     EDITIONS,
     Color,
     Edition,
+    GameState,
+    InputTooLargeError,
+    InvalidTypeError,
+    ParseError,
     Table,
     TileSet,
+    UnknownEditionError,
     parse_table,
     parse_tiles,
 )
 from rummikub_rules.solver import (
+    ENGINES,
+    Objective,
     SearchLimitExceeded,
+    Solution,
     arrange,
     best_play,
     can_play,
+    can_play_now,
+    end_if_stuck,
     initial_meld,
+    solve,
+    top_plays,
 )
 from rummikub_rules.turns import check_turn
 
@@ -30,22 +43,34 @@ def played(before: Table, after: Table) -> list[str]:
     return sorted(str(t) for t in (Counter(after.tiles) - Counter(before.tiles)).elements())
 
 
-def solve(
+def lays(
     table: str,
     rack: str,
     *,
     opened: bool = True,
     edition: Edition = CLASSIC,
-    objective: str = "tiles",
+    objective: Objective = "tiles",
 ) -> list[str] | None:
-    """The tiles the best play lays, after checking that the play is legal."""
+    """The tiles the best play lays, after checking the play is legal; the same from every
+    engine."""
     before, tiles = parse_table(table), parse_tiles(rack)
-    play = best_play(before, tiles, opened=opened, edition=edition, objective=objective)  # type: ignore[arg-type]
-    if play is None:
-        return None
-    verdict = check_turn(before, tiles, play.after, opened=opened, edition=edition)
-    assert verdict.ok, (str(play.after), verdict)
-    return played(before, play.after)
+    answers: list[list[str] | None] = []
+    for engine in ENGINES:
+        found = solve(
+            before, tiles, opened=opened, edition=edition, objective=objective, engine=engine
+        )
+        assert found.proven_optimal
+        if found.play is None:
+            answers.append(None)
+            continue
+        verdict = check_turn(before, tiles, found.play.after, opened=opened, edition=edition)
+        assert verdict.ok, (engine, str(found.play.after), str(verdict))
+        answers.append(played(before, found.play.after))
+    assert answers[0] == answers[1], answers
+    return answers[0]
+
+
+# -- RULES.md section 4: the worked examples (classic, opened) -------------------------------
 
 
 @pytest.mark.parametrize(
@@ -60,77 +85,126 @@ def solve(
     ],
 )
 def test_worked_examples_of_rules_section_4(table: str, rack: str, laid: list[str]) -> None:
-    assert solve(table, rack) == laid
+    assert lays(table, rack) == laid
 
 
 def test_no_legal_play_is_none() -> None:
-    assert solve("k12 r12 o12 b12", "k12 k1") is None
+    assert lays("k12 r12 o12 b12", "k12 k1") is None
     assert not can_play(parse_table("k12 r12 o12 b12"), parse_tiles("k12 k1"), opened=True)
 
 
 def test_two_runs_cannot_share_one_tile() -> None:
-    assert solve("b2 b3 b4 b5 b6 b7", "k1") is None
+    assert lays("b2 b3 b4 b5 b6 b7", "k1") is None
+
+
+# -- RULES.md 4.4: the initial meld ---------------------------------------------------------
 
 
 def test_initial_meld_threshold_27_is_too_low_33_is_enough() -> None:
-    assert solve("", "k9 r9 b9", opened=False) is None
-    assert solve("", "k9 r9 b9 b1 b2 b3", opened=False) == ["b1", "b2", "b3", "b9", "k9", "r9"]
-    assert solve("", "r9 j r11", opened=False) == ["j", "r11", "r9"]
+    assert lays("", "k9 r9 b9", opened=False) is None
+    assert lays("", "k9 r9 b9 b1 b2 b3", opened=False) == ["b1", "b2", "b3", "b9", "k9", "r9"]
+    assert lays("", "r9 j r11", opened=False) == ["j", "r11", "r9"]
 
 
 def test_initial_meld_leaves_the_table_alone() -> None:
-    assert solve("r4 r5 r6 r7 r8", "r6 k10 r10 b10", opened=False) == ["b10", "k10", "r10"]
+    assert lays("r4 r5 r6 r7 r8", "r6 k10 r10 b10", opened=False) == ["b10", "k10", "r10"]
 
 
-def test_initial_meld_without_jokers_where_the_edition_forbids_them() -> None:
-    ua = EDITIONS["ua-wiki"].evolve(joker_in_initial_meld="forbidden")
-    assert solve("", "r9 j r11", opened=False, edition=ua) is None
-    assert initial_meld(parse_tiles("r9 j r11 k10 b10 o10"), edition=ua) is not None
-    assert initial_meld(parse_tiles("k9 r9 b9 j"), edition=ua) is None
-    assert str(initial_meld(parse_tiles("k9 r9 b9 j"))) == "k9 r9 b9 j"
+@pytest.mark.parametrize(
+    ("rule", "laid"),
+    [("counts", ["j", "r11", "r9"]), ("zero", None), ("forbidden", None)],
+)
+def test_joker_in_initial_meld(rule: str, laid: list[str] | None) -> None:
+    """r9 j r11 is worth 30 only when the joker counts as the r10 it stands for."""
+    edition = CLASSIC.evolve(joker_in_initial_meld=rule)
+    assert lays("", "r9 j r11", opened=False, edition=edition) == laid
 
 
-def test_points_objective_prefers_value_to_tile_count() -> None:
-    rack = "r1 r2 r3 r4 k13 r13 b13"
-    assert solve("", rack, objective="tiles") == sorted(parse_tiles_str(rack))
-    assert solve("", "r1 r2 r3 r4 k13 b13 o13 k1 b1", objective="points") is not None
+def test_a_forbidden_joker_stays_on_the_rack_in_an_opening() -> None:
+    edition = CLASSIC.evolve(joker_in_initial_meld="forbidden")
+    assert lays("", "k10 r10 b10 j", opened=False, edition=edition) == ["b10", "k10", "r10"]
+    assert lays("", "k10 r10 b10 j", opened=False) == ["b10", "j", "k10", "r10"]
 
 
-def parse_tiles_str(text: str) -> list[str]:
-    return [str(t) for t in parse_tiles(text)]
-
-
-def test_tiles_objective_breaks_ties_by_points() -> None:
-    # Either group of three can be laid with the table's run; the 12s are worth more.
-    assert solve("", "k2 r2 b2 k12 r12 b12", opened=True) == sorted(
-        ["k2", "r2", "b2", "k12", "r12", "b12"]
-    )
-    assert solve("k5 r5 b5", "o5 o6", opened=True) == ["o5"]
-
-
-def test_freed_joker_needs_a_rack_tile_in_its_meld() -> None:
-    # The joker in r4 j r6 can be freed by r5 from the rack, but then it must join a meld with
-    # a rack tile: here only b7 b8 fits, so all three rack tiles are laid.
-    assert solve("r4 j r6", "r5 b7 b8") == ["b7", "b8", "r5"]
-    # Without a second rack tile for its new meld, the joker stays where it is.
-    assert solve("r4 j r6 | k7 k8 k9", "r5") == ["r5"]
-
-
-def test_replace_edition_keeps_table_jokers_in_their_roles() -> None:
-    pl = EDITIONS["pl-2026"]
-    assert solve("r8 j r10", "r11", edition=pl) == ["r11"]
-    # Documented: freeing the joker by replacing it (r9, then b5 b6 j) is not searched.
-    assert solve("r8 j r10", "r9 b5 b6", edition=pl) is None
-
-
-def test_extend_only_edition_leaves_melds_with_jokers_standing() -> None:
+def test_opening_may_use_table_goes_on_over_the_table() -> None:
+    """sabra-1978: once the new melds reach 30, the rest of the turn may lay on the table."""
     sabra = EDITIONS["sabra-1978"]
-    assert solve("r8 j r10 r11 | k3 k4 k5", "k6 r12", edition=sabra) == ["k6"]
+    assert lays("r1 r2 r3", "k10 r10 b10 r4", opened=False, edition=sabra) == [
+        "b10", "k10", "r10", "r4",
+    ]  # fmt: skip
+    assert lays("r1 r2 r3", "k10 r10 b10 r4", opened=False) == ["b10", "k10", "r10"]
+
+
+# -- RULES.md 4.5: jokers on the table -------------------------------------------------------
+
+
+def test_a_freed_joker_needs_a_rack_tile_and_a_new_meld() -> None:
+    # r4 r5 r6 j puts the joker back into its own run (an old meld): illegal in classic.
+    assert lays("r4 j r6 | k7 k8 k9", "r5") is None
+    no_new_meld = CLASSIC.evolve(freed_joker_new_meld=False)
+    assert lays("r4 j r6 | k7 k8 k9", "r5", edition=no_new_meld) == ["r5"]
+    # With a second rack tile the joker goes with it... and b7 b8 j is a new meld.
+    assert lays("r4 j r6", "r5 b7 b8") == ["b7", "b8", "r5"]
+
+
+def test_a_new_meld_may_be_made_of_table_tiles_where_no_rack_tile_is_needed() -> None:
+    """RULES.md 4.5: r8 r9 r10 | b4 b5 b6 | b7 b8 j after r8 j r10 | b4 b5 b6 b7 b8."""
+    ru_classic = EDITIONS["ru-classic"]
+    assert lays("r8 j r10 | b4 b5 b6 b7 b8", "r9", edition=ru_classic) == ["r9"]
+    assert lays("r8 j r10 | b4 b5 b6 b7 b8", "r9") is None  # classic: no rack tile with it
+
+
+def test_twin_melds_are_told_apart_in_the_players_favour() -> None:
+    """The ruling on identical tiles: r8 r9 r10 j may hold the copies of r8 r9 r10."""
+    assert lays("r8 j r10 | r8 r9 r10", "r9") == ["r9"]
+
+
+def test_a_freed_joker_into_the_meld_of_another_freed_joker() -> None:
+    assert lays("r8 j r10 | b4 j b6", "r9 b5 k1 k2") == ["b5", "k1", "k2", "r9"]
+
+
+def test_replace_needs_the_tile_in_the_jokers_place() -> None:
+    pl = EDITIONS["pl-2026"]
+    assert lays("r8 j r10", "r11", edition=pl) == ["r11"]
+    assert lays("r8 j r10", "r9 b5 b6", edition=pl) == ["b5", "b6", "r9"]
+    assert lays("r8 j r10", "b5 b6", edition=pl) is None  # nothing takes the joker's place
+
+
+def test_both_missing_colours_free_a_group_joker_in_us_1980() -> None:
+    """RULES.md 4.5: k5 j o5 | r2 r3 r4 + r5 b5 k8 k9 -> k5 b5 o5 | r2 r3 r4 r5 | k8 k9 j."""
+    us = EDITIONS["us-1980"]
+    assert lays("k5 j o5 | r2 r3 r4", "r5 b5 k8 k9", edition=us) == ["b5", "k8", "k9", "r5"]
+    assert lays("k5 j o5 | r2 r3 r4", "b5 k8 k9", edition=us) == ["b5"]
+
+
+def test_rack_or_table_frees_a_joker_with_a_table_tile_in_its_place() -> None:
+    """ua-wiki: the o5 of the run takes the joker's place in its group."""
+    ua = EDITIONS["ua-wiki"]
+    assert lays(
+        "o2 o3 o4 o5 o6 | r5 k5 j j", "r5 o3 b4 k3 b6 o4", edition=ua, objective="points"
+    ) == ["b4", "b6", "o3", "o4"]
+
+
+def test_extend_only_melds_with_jokers_may_only_grow() -> None:
+    sabra = EDITIONS["sabra-1978"]
+    assert lays("r8 j r10 r11 | k3 k4 k5", "k6 r12", edition=sabra) == ["k6", "r12"]
+    # Splitting r4 r5 r6 j r8 to lay r7 twice is not extending it.
+    # r7 takes the joker's place (laid from the rack), the joker goes on at the end.
+    assert lays("r4 r5 r6 j r8", "r7 r9", edition=sabra) == ["r7", "r9"]
+    assert lays("r4 r5 r6 j r8", "r7", edition=sabra) == ["r7"]
+
+
+def test_an_undeclared_two_way_meld_is_read_either_way() -> None:
+    assert lays("r5 j j", "r8") == ["r8"]  # r5 r6 r7 r8 (a run)
+    assert lays("r5 j j", "k5 b5") is not None
+
+
+# -- meld rules of custom editions -----------------------------------------------------------
 
 
 def test_xp_set_has_three_copies() -> None:
     xp = EDITIONS["xp"]
-    assert solve("r4 r5 r6 | r4 r5 r6", "r4 r5 r6", edition=xp) == ["r4", "r5", "r6"]
+    assert lays("r4 r5 r6 | r4 r5 r6", "r4 r5 r6", edition=xp) == ["r4", "r5", "r6"]
     assert arrange(parse_tiles("j j j r5"), edition=xp) is not None
     assert arrange(parse_tiles("j j j"), edition=xp) is None
 
@@ -141,15 +215,24 @@ def test_xp_set_has_three_copies() -> None:
 )
 def test_run_wrap(wrap: str, high_one: list[str] | None, wrapping: list[str] | None) -> None:
     edition = CLASSIC.evolve(run_wrap=wrap)
-    assert solve("r11 r12 r13", "r1", edition=edition) == high_one
+    assert lays("r11 r12 r13", "r1", edition=edition) == high_one
     assert (arrange(parse_tiles("r12 r13 r1 r2"), edition=edition) is not None) == (
         wrapping is not None
     )
 
 
+def test_a_short_tile_set_with_the_1s_played_high() -> None:
+    """Issue 9: with numbers 5-7 and one_high, o5 o6 | o7 o5 is no play (runs of 2)."""
+    edition = CLASSIC.evolve(tile_set=TileSet(numbers=[5, 6, 7], copies=4), run_wrap="one_high")
+    table, rack = parse_table("k6 r6 b6 o6 | k7 r7 o7"), parse_tiles("b7 o5 o5")
+    play = best_play(table, rack, opened=True, edition=edition)
+    assert play is not None
+    assert check_turn(table, rack, play.after, opened=True, edition=edition).ok
+
+
 def test_groups_with_repeated_colours_where_the_house_rule_allows() -> None:
     house = CLASSIC.evolve(group_colors_distinct=False)
-    assert solve("r7 r7 b7", "k7", edition=house) == ["k7"]
+    assert lays("r7 r7 b7", "k7", edition=house) == ["k7"]
     assert arrange(parse_tiles("r7 r7 b7"), edition=CLASSIC) is None
     assert arrange(parse_tiles("r7 r7 b7"), edition=house) is not None
 
@@ -160,21 +243,45 @@ def test_max_jokers_per_meld() -> None:
     assert arrange(parse_tiles("r5 j j"), edition=capped) is None
 
 
-def test_arrange_uses_every_tile() -> None:
-    tiles = parse_tiles("r5 b5 k5 o5 r6 r7 r8 j")
-    arranged = arrange(tiles, edition=CLASSIC)
-    assert arranged is not None
-    assert Counter(arranged.tiles) == Counter(tiles)
-    assert arrange((), edition=CLASSIC) == Table()
+def test_a_joker_standing_for_a_high_one_keeps_its_role() -> None:
+    # j k3 k4 k5 j is k2 .. k5 k1 (one_high): the k4 splits it, both jokers keep their roles.
+    tile_set = TileSet(colors=(Color.BLACK, Color.RED, Color.BLUE), numbers=range(1, 6))
+    high = CLASSIC.evolve(
+        tile_set=tile_set, min_players=2, deal_size=1, run_wrap="one_high", freed_joker_rack_tiles=2
+    )
+    assert lays("j k3 k4 k5 j", "k4", edition=high) == ["k4"]
 
 
-def test_limit_raises_rather_than_searching_on() -> None:
-    table = parse_table("r1 r2 r3 r4 r5 r6 | k4 k5 k6 k7 | b9 b10 b11 | o3 o4 o5")
-    rack = parse_tiles("r7 k8 b12 o6 o2 k3 r9 b8")
-    with pytest.raises(SearchLimitExceeded) as raised:
-        best_play(table, rack, opened=True, limit=5)
-    assert raised.value.limit == 5
-    assert best_play(table, rack, opened=True, limit=100_000) is not None
+def test_rack_jokers_fill_runs_and_groups() -> None:
+    assert lays("", "r5 r7 j k9 b9 j o1 o2") == sorted(["j", "j", "r5", "r7", "k9", "b9"])
+    assert lays("k3 k4 k5", "j k7") == ["j", "k7"]
+
+
+# -- objectives ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("table", "rack"),
+    [
+        ("", "r1 r2 r3 r4 k13 r13 b13"),
+        ("r10 r11 r12", "r9 r13 k13 b13 o13 r8"),
+        ("k5 j k7", "k6 r1 r2 r3"),
+    ],
+)
+def test_each_objective_lays_the_most_of_what_it_counts(table: str, rack: str) -> None:
+    """``tiles`` lays the most tiles, ``points`` the most points (jokers at their penalty)."""
+    before, tiles = parse_table(table), parse_tiles(rack)
+    by_tiles = solve(before, tiles, opened=True)
+    by_points = solve(before, tiles, opened=True, objective="points")
+    assert by_tiles.tiles >= by_points.tiles
+    assert by_points.points >= by_tiles.points
+    assert (by_tiles.tiles, by_tiles.points) >= (by_points.tiles, by_points.points)
+
+
+def test_tiles_objective_breaks_ties_by_points() -> None:
+    assert lays("k5 r5 b5", "o5 o6") == ["o5"]
+    assert lays("r1 r2 r3 | r11 r12 r13", "r4 r10") == ["r10", "r4"]
+    assert lays("r1 r2 r3 | r11 r12 r13", "r4 r10 r4") == ["r10", "r4"]
 
 
 def test_unknown_objective_is_refused() -> None:
@@ -182,25 +289,170 @@ def test_unknown_objective_is_refused() -> None:
         best_play(Table(), parse_tiles("r1"), opened=True, objective="luck")  # type: ignore[arg-type]
 
 
-def test_a_joker_standing_for_a_high_one_keeps_its_role() -> None:
-    # j k3 k4 k5 j is k2 .. k5 k1 (one_high): the k4 splits it, both jokers keep their roles.
-    tile_set = TileSet(colors=(Color.BLACK, Color.RED, Color.BLUE), numbers=range(1, 6))
-    high = CLASSIC.evolve(
-        tile_set=tile_set, min_players=2, deal_size=1, run_wrap="one_high", freed_joker_rack_tiles=2
+# -- arrange and initial_meld ------------------------------------------------------------------
+
+
+def test_arrange_uses_every_tile() -> None:
+    tiles = parse_tiles("r5 b5 k5 o5 r6 r7 r8 j")
+    arranged = arrange(tiles)
+    assert arranged is not None
+    assert Counter(arranged.tiles) == Counter(tiles)
+    assert arrange(()) == Table()
+
+
+def test_initial_meld_is_the_opening_from_the_rack() -> None:
+    assert initial_meld(parse_tiles("k9 r9 b9")) is None
+    assert str(initial_meld(parse_tiles("k9 r9 b9 b1 b2 b3"))) == "b1 b2 b3 | k9 r9 b9"
+
+
+# -- budgets -----------------------------------------------------------------------------------
+
+HARD = (
+    parse_table("r1 r2 r3 r4 r5 r6 | k4 k5 k6 k7 | b9 b10 b11 | o3 o4 o5 | r8 j r10"),
+    parse_tiles("r7 k8 b12 o6 o2 k3 r9 b8 j"),
+)
+
+
+def test_limit_raises_with_the_best_play_found() -> None:
+    table, rack = HARD
+    with pytest.raises(SearchLimitExceeded) as raised:
+        best_play(table, rack, opened=True, limit=5)
+    assert raised.value.limit == 5
+    solution = raised.value.solution
+    assert isinstance(solution, Solution)
+    assert not solution.proven_optimal
+    if solution.play is not None:
+        assert check_turn(table, rack, solution.play.after, opened=True).ok
+    assert best_play(table, rack, opened=True, limit=1_000_000) is not None
+
+
+def test_a_budgeted_solve_answers_without_raising() -> None:
+    table, rack = HARD
+    cut = solve(table, rack, opened=True, limit=50)
+    full = solve(table, rack, opened=True)
+    assert full.proven_optimal
+    assert full.play is not None
+    assert cut.tiles <= full.tiles
+    if cut.play is not None:
+        assert check_turn(table, rack, cut.play.after, opened=True).ok
+    assert full.states > 0
+
+
+def test_a_time_budget() -> None:
+    table, rack = HARD
+    found = solve(table, rack, opened=True, seconds=0.0)
+    assert found.play is None or check_turn(table, rack, found.play.after, opened=True).ok
+    with pytest.raises(SearchLimitExceeded) as raised:
+        best_play(table, rack, opened=True, seconds=0.0)
+    assert raised.value.limit is None
+
+
+# -- the best few plays ------------------------------------------------------------------------
+
+
+def test_top_plays_are_the_best_distinct_laid_tile_sets_best_first() -> None:
+    table, rack = parse_table("r4 r5 r6"), parse_tiles("r3 r7 k9")
+    plays = top_plays(table, rack, 5, opened=True)
+    assert [played(table, p.after) for p in plays] == [["r3", "r7"], ["r7"], ["r3"]]
+    assert top_plays(table, rack, 0, opened=True) == ()
+    with pytest.raises(TypeError):
+        top_plays(table, rack, -1, opened=True)
+
+
+def test_top_plays_first_is_the_best_play() -> None:
+    table, rack = HARD
+    plays = top_plays(table, rack, 4, opened=True)
+    best = best_play(table, rack, opened=True)
+    assert best is not None
+    assert plays
+    assert played(table, plays[0].after) == played(table, best.after)
+    for play in plays:
+        assert check_turn(table, rack, play.after, opened=True).ok
+
+
+# -- the engine seam -----------------------------------------------------------------------------
+
+
+def test_the_engines_are_named_and_checked() -> None:
+    assert ENGINES == ("auto", "general")
+    with pytest.raises(TypeError):
+        solve(Table(), parse_tiles("r1"), opened=True, engine="fastest")  # type: ignore[arg-type]
+
+
+# -- hostile sizes ---------------------------------------------------------------------------------
+
+
+def test_positions_larger_than_the_set_are_refused() -> None:
+    with pytest.raises(InputTooLargeError):
+        best_play(Table(), parse_tiles("r1 " * 107), opened=True)
+    with pytest.raises(InvalidTypeError, match="table"):
+        best_play(["r1 r2 r3"], parse_tiles("r4"), opened=True)  # type: ignore[arg-type]
+
+
+def test_notation_and_edition_names_are_welcome() -> None:
+    play = best_play("r1 r2 r3", "r4 k9", opened=True, edition="pl-2026")
+    assert play is not None
+    assert str(play.after) == "r1 r2 r3 r4"
+    assert solve("r1 r2 r3", "r4", opened=True, edition="xp").tiles == 1
+    assert can_play("k12 r12 o12", "b12", opened=False) is False
+    assert [str(p.after) for p in top_plays("r4 r5 r6", "r3 r7", 2, opened=True)] == [
+        "r3 r4 r5 r6 r7",
+        "r4 r5 r6 r7",
+    ]
+    assert str(arrange("r5 b5 k5 o5 r6 r7 r8", edition="classic")) == "k5 r5 b5 o5 | r6 r7 r8"
+    assert initial_meld("k9 r9 b9 b1 b2 b3", edition="classic") is not None
+    with pytest.raises(UnknownEditionError):
+        best_play("r1 r2 r3", "r4", opened=True, edition="no-such-box")
+    with pytest.raises(ParseError):
+        best_play("r1 r2 x3", "r4", opened=True)
+
+
+def test_tiles_the_set_lacks_make_no_play() -> None:
+    three = TileSet(colors=(Color.BLACK, Color.RED, Color.BLUE), numbers=range(1, 6))
+    edition = CLASSIC.evolve(tile_set=three, min_players=2, deal_size=1)
+    assert (
+        best_play(Table(), parse_tiles("o1 o2 o3 k1 k2 k3"), opened=True, edition=edition) is None
     )
-    assert solve("j k3 k4 k5 j", "k4", edition=high) == ["k4"]
 
 
-def test_rack_jokers_fill_runs_and_groups() -> None:
-    assert solve("", "r5 r7 j k9 b9 j o1 o2", opened=True) == sorted(
-        ["j", "j", "r5", "r7", "k9", "b9"]
+# -- a game in progress --------------------------------------------------------------------------
+
+
+SMALL = CLASSIC.evolve(
+    tile_set=TileSet(
+        colors=(Color.BLACK, Color.RED, Color.BLUE), numbers=range(1, 4), copies=1, jokers=0
+    ),
+    min_players=2,
+    deal_size=4,
+    initial_meld_points=5,
+)
+
+
+def test_can_play_now_and_end_if_stuck() -> None:
+    """Every tile dealt, the pool empty: the game ends at once when no seat can play."""
+    stuck = GameState.from_deal(
+        [parse_tiles("k1 r2 b3 k2"), parse_tiles("r1 b2 k3 r3 b1")], (), edition=SMALL
     )
-    assert solve("k3 k4 k5", "j k7", opened=True) == ["j", "k7"]
+    assert not can_play_now(stuck, 0)
+    assert not can_play_now(stuck, 1)
+    ended = end_if_stuck(stuck)
+    assert ended.is_over
+    assert ended.winners == (0,)  # nobody out: the lowest rack wins
+    playing = GameState.from_deal(
+        [parse_tiles("k1 k2 k3 r1"), parse_tiles("r2 b2 r3 b3 b1")], (), edition=SMALL
+    )
+    assert can_play_now(playing, 0)
+    assert end_if_stuck(playing) is playing
+    with pytest.raises(IndexError):
+        can_play_now(stuck, 7)
 
 
-def test_table_jokers_may_move_where_the_edition_lets_them() -> None:
-    # Freed from k4 j k6 by the k5, the joker must stay on the table; with no rack tile needed
-    # in its meld it may extend r1 r2 r3, under classic it goes with o8 o9.
-    anywhere = CLASSIC.evolve(freed_joker_rack_tiles=0)
-    assert solve("k4 j k6 | r1 r2 r3", "k5", edition=anywhere) == ["k5"]
-    assert solve("k4 j k6 | r1 r2 r3", "k5 o8 o9") == ["k5", "o8", "o9"]
+def test_the_game_state_methods_are_deprecated_shims() -> None:
+    game = GameState.new(2, seed=1)
+    with pytest.warns(DeprecationWarning, match="can_play_now"):
+        assert game.can_play() == can_play_now(game)
+    with pytest.warns(DeprecationWarning, match="end_if_stuck"):
+        assert game.end_if_stuck() is game  # tiles in the pool
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert end_if_stuck(game) is game

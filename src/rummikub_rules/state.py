@@ -16,6 +16,7 @@ from a valid one keeps them by construction and is not checked again.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterable, Sequence
 
 import attrs
@@ -33,7 +34,6 @@ from rummikub_rules.melds import Table
 from rummikub_rules.notation import format_tiles
 from rummikub_rules.records import Deal, GameRecord, deal_problem
 from rummikub_rules.scoring import GameResult, settle_game
-from rummikub_rules.solver import can_play
 from rummikub_rules.tiles import Tile, rack_tuples, tile_tuple
 from rummikub_rules.turns import Verdict
 from rummikub_rules.views import PlayerView
@@ -263,34 +263,35 @@ class GameState:
         return record
 
     def can_play(self, seat: int | None = None, *, limit: int | None = None) -> bool:
-        """Whether ``seat`` (default: the player to move) has a legal play on this table.
-
-        Asks the exact solver (see :func:`~rummikub_rules.solver.can_play`); ``limit`` bounds
-        its work and raises ``SearchLimitExceeded`` when exceeded.
-        """
-        if seat is None:
-            seat = self.current
-        if not 0 <= seat < self.players:
-            raise IndexError(f"seat {seat} is not at a table of {self.players}")
-        return can_play(
-            self.table,
-            self.racks[seat],
-            opened=self.opened[seat],
-            edition=self.edition,
-            limit=limit,
+        """Deprecated: use :func:`rummikub_rules.solver.can_play_now` (removed in 0.3)."""
+        warnings.warn(
+            "GameState.can_play is deprecated; use rummikub_rules.solver.can_play_now",
+            DeprecationWarning,
+            stacklevel=2,
         )
+        from rummikub_rules.solver import can_play_now
+
+        return can_play_now(self, seat, limit=limit)
 
     def end_if_stuck(self, *, limit: int | None = None) -> GameState:
-        """End a game whose pool is empty as soon as no seat can play (RULES.md section 6).
+        """Deprecated: use :func:`rummikub_rules.solver.end_if_stuck` (removed in 0.3)."""
+        warnings.warn(
+            "GameState.end_if_stuck is deprecated; use rummikub_rules.solver.end_if_stuck",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        from rummikub_rules.solver import end_if_stuck
 
-        Under ``until_stuck`` the game would end after a full round of passes; a client that
-        wants the result at once calls this after each turn. Returns the finished state, or this
-        state unchanged while tiles remain in the pool or some seat can still play.
+        return end_if_stuck(self, limit=limit)
+
+    def end_blocked(self) -> GameState:
+        """End the game now, nobody out: no seat can play and the pool is empty (RULES.md 6).
+
+        The lowest rack wins, as after a full round of passes. The caller vouches that no seat
+        can play (:func:`rummikub_rules.solver.end_if_stuck` asks the solver first).
         """
         if self.is_over or self.pool:
-            return self
-        if any(self.can_play(seat, limit=limit) for seat in range(self.players)):
-            return self
+            raise RummikubError("only a game whose pool is empty, not yet over, can be blocked")
         return self._finished(winner=None)
 
     def check(self, action: Action) -> Verdict:

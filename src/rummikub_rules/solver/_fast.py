@@ -1,16 +1,17 @@
-"""The fast exact search for the common case: standard meld rules, at most two jokers (private).
+"""The fast exact search for the common case: standard meld rules, jokers free (private).
 
-Used by :mod:`rummikub_rules.solver` when runs do not wrap, a group's colours must differ and
-at most two jokers are in play, each free to go into any meld. The problem is a grid of tile
-counts, ``table[column][colour]`` (all must be laid) and ``rack[column][colour]`` (any may be),
-each rack tile of a column scoring ``weights[column]``, plus jokers: table jokers must be laid,
-rack jokers may be (each scoring ``joker_weight``). A joker in a run is one more tile of its
-cell; jokers fill groups in. The answer lays the best-scoring rack tiles so that everything
+Used by the plan (:mod:`._plan`) when runs do not wrap, a group's colours must differ and no cap
+limits the jokers of a meld: it lays the table and rack tiles with table jokers either kept in
+their roles (*pins*) or free to go into any meld, and rack jokers free. The problem is a grid of
+tile counts, ``table[column][colour]`` (all must be laid) and ``rack[column][colour]`` (any may
+be), each rack tile of a column scoring ``weights[column]``, plus jokers: table jokers must be
+laid, rack jokers may be (each scoring ``joker_weight``). A joker in a run is one more tile of
+its cell; jokers fill groups in. The answer lays the best-scoring rack tiles so that everything
 splits into runs and groups.
 
 A search walks the cells column by column and, inside a column, colour by colour (so colours
 never multiply), with its state packed into one integer: each colour's open runs, the column's
-group accumulator (see :mod:`rummikub_rules._solver_relax`) and the jokers not yet placed. Moves
+group accumulator (see :mod:`._relax`) and the jokers not yet placed. Moves
 are ordered by the per-colour relaxation, whose bound already guarantees that every colour can
 finish, so only the coupling of colours in groups (and the sharing of jokers) can fail later.
 
@@ -28,8 +29,10 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from rummikub_rules._solver_engine import BudgetError
-from rummikub_rules._solver_relax import (
+from rummikub_rules.melds import MeldKind
+from rummikub_rules.solver._budget import Budget
+from rummikub_rules.solver._grid import FoundMeld
+from rummikub_rules.solver._relax import (
     NEG,
     GroupTable,
     Move,
@@ -39,11 +42,11 @@ from rummikub_rules._solver_relax import (
     state_bits,
 )
 
-__all__ = ["PlainMeld", "solve_plain"]
+__all__ = ["FastSearch"]
 
-#: A meld found: ("run", colour, [(column, joker), ...]) or ("group", column, [(colour, joker),
-#: ...]), where a joker in a group has colour -1.
-PlainMeld = tuple[str, int, list[tuple[int, bool]]]
+#: A meld as the search builds it: ("run", colour, [(column, joker), ...]) or ("group", column,
+#: [(colour, joker), ...]), where a joker in a group has colour -1.
+_Built = tuple[str, int, list[tuple[int, bool]]]
 
 #: States the first turn of each direction may expand, per cell; later turns grow by half.
 _TURN_PER_CELL: Final = 5
@@ -55,56 +58,108 @@ class _TurnSpentError(Exception):
     """A direction used up the budget of its turn."""
 
 
-class _Work:
-    """States expanded so far, against the caller's limit."""
-
-    def __init__(self, limit: int | None) -> None:
-        self.limit = limit
-        self.done = 0
+class _FoundOneError(Exception):
+    """A play above the floor was found and any play will do."""
 
 
-def solve_plain(
-    table: Sequence[Sequence[int]],
-    rack: Sequence[Sequence[int]],
-    weights: Sequence[int],
-    *,
-    jokers: tuple[int, int] = (0, 0),
-    joker_weight: int = 0,
-    pins: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
-    floor: int,
-    limit: int | None,
-) -> tuple[int, list[PlainMeld]] | None:
-    """The best placement scoring more than ``floor``: (score, melds), or ``None``.
+class FastSearch:
+    """The fast search on one grid (see the module docstring).
 
-    ``jokers`` counts the free table jokers and the rack jokers (two at most). ``pins`` holds
-    table jokers kept in their roles: ``pins[0][column][colour]`` in runs, standing for that
-    tile, and ``pins[1][column]`` in groups of that number. ``limit`` bounds the states
-    expanded in all; past it :class:`BudgetError`.
+    ``table`` and ``rack`` are counts per ``[column][colour]``; ``jokers`` counts the free table
+    jokers (all to be laid, anywhere) and the rack jokers; ``pins`` holds table jokers kept in
+    their roles: ``pins[0][column][colour]`` in runs, standing for that tile, and
+    ``pins[1][column]`` in groups of that number. Every search charges ``budget``.
     """
-    work = _Work(limit)
-    run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
-    args = (jokers, joker_weight, work)
-    # Downwards first: high numbers weigh most, and deciding them first usually pays.
-    mirrored = (run_pins[::-1], group_pins[::-1])
-    searches = [_Search(table[::-1], rack[::-1], weights[::-1], mirrored, *args, mirrored=True)]
-    bound = searches[0].relax.bound()
-    if bound <= floor:
-        return None
-    best: tuple[int, _Search, list[Move]] | None = None
-    turn = _TURN_PER_CELL * searches[0].cells
-    while True:
-        for index in range(2):
-            if index == len(searches):
-                searches.append(
-                    _Search(table, rack, weights, (run_pins, group_pins), *args, mirrored=False)
-                )
-            search = searches[index]
-            finished = search.dive(bound, floor if best is None else best[0], turn)
-            if search.best_path is not None:
-                best = (search.found, search, search.best_path)
-            if finished:
-                return None if best is None else (best[0], best[1].melds(best[2]))
-        turn += turn // 2
+
+    def __init__(
+        self,
+        table: Sequence[Sequence[int]],
+        rack: Sequence[Sequence[int]],
+        weights: Sequence[int],
+        *,
+        budget: Budget,
+        jokers: tuple[int, int] = (0, 0),
+        joker_weight: int = 0,
+        pins: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
+        first: bool = False,
+        caps: Sequence[int] | None = None,
+    ) -> None:
+        self.budget = budget
+        run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
+        self.caps = caps
+        self.args = (jokers, joker_weight, budget, first)
+        self.grid = (table, rack, weights, (run_pins, group_pins))
+        # Downwards first: high numbers weigh most, and deciding them first usually pays.
+        mirrored = (run_pins[::-1], group_pins[::-1])
+        flipped = None if caps is None else list(caps)[::-1]
+        self.searches = [
+            _Search(
+                table[::-1], rack[::-1], weights[::-1], mirrored, *self.args, mirrored=True,
+                caps=flipped,
+            )
+        ]  # fmt: skip
+        self.best: tuple[int, _Search, list[Move]] | None = None
+
+    def bound(self) -> int:
+        """An upper bound on the best score (``NEG`` if the table tiles cannot all be laid)."""
+        return self.searches[0].relax.bound()
+
+    def solve(self, floor: int) -> tuple[int, list[FoundMeld]] | None:
+        """The best placement scoring more than ``floor``: (score, melds), or ``None``.
+
+        With ``first``, any such placement will do. Raises :class:`BudgetSpent` when the budget
+        runs out; then :meth:`best_found` has the best placement found so far.
+        """
+        bound = self.bound()
+        if bound <= floor:
+            return None
+        turn = _TURN_PER_CELL * self.searches[0].cells
+        try:
+            while True:
+                for index in range(2):
+                    if index == len(self.searches):
+                        table, rack, weights, pins = self.grid
+                        self.searches.append(
+                            _Search(
+                                table, rack, weights, pins, *self.args, mirrored=False,
+                                caps=self.caps,
+                            )
+                        )  # fmt: skip
+                    search = self.searches[index]
+                    finished = search.dive(
+                        bound, floor if self.best is None else self.best[0], turn
+                    )
+                    self._keep(search)
+                    if finished:
+                        return self.best_found()
+                turn += turn // 2
+        except _FoundOneError:
+            for search in self.searches:
+                self._keep(search)
+            return self.best_found()
+
+    def _keep(self, search: _Search) -> None:
+        if search.best_path is not None and (self.best is None or search.found > self.best[0]):
+            self.best = (search.found, search, search.best_path)
+
+    def best_found(self) -> tuple[int, list[FoundMeld]] | None:
+        """The best placement found so far (``None`` if none)."""
+        for search in self.searches:
+            self._keep(search)
+        if self.best is None:
+            return None
+        score, search, path = self.best
+        return score, [_found(meld) for meld in search.melds(path)]
+
+
+def _found(meld: _Built) -> FoundMeld:
+    kind, where, members = meld
+    return FoundMeld(
+        MeldKind.RUN if kind == "run" else MeldKind.GROUP,
+        where,
+        tuple(place for place, _ in members),
+        tuple(joker for _, joker in members),
+    )
 
 
 class _Search:
@@ -118,9 +173,11 @@ class _Search:
         pins: tuple[Sequence[Sequence[int]], Sequence[int]],
         jokers: tuple[int, int],
         joker_weight: int,
-        work: _Work,
+        budget: Budget,
+        first: bool,
         *,
         mirrored: bool,
+        caps: Sequence[int] | None = None,
     ) -> None:
         self.colours = colours = len(table[0])
         self.columns = len(table)
@@ -140,7 +197,8 @@ class _Search:
         self.bits = state_bits(copies + self.jokers)
         self.offsets = [self.groups.bits + self.bits * c for c in range(colours)]
         self.spare_offset = self.groups.bits + self.bits * colours
-        caps = group_caps(counts, self.jokers, distinct=True, pins=self.group_pins)
+        if caps is None:
+            caps = group_caps(counts, self.jokers, distinct=True, pins=self.group_pins)
         self.relax = Relaxation(
             table,
             rack,
@@ -169,7 +227,8 @@ class _Search:
         for column, pinned in enumerate(self.group_pins):
             fits = self.groups.with_jokers[pinned]
             self.cell_info[column * colours + colours - 1] = (self.offsets[-1], True, fits)
-        self.work = work
+        self.work = budget
+        self.first = first
         self.budget = 0
         self.found = NEG
         self.best_path: list[Move] | None = None
@@ -185,10 +244,7 @@ class _Search:
         ``budget`` more states, it is the best found (or ``None``), and the memo is kept.
         """
         self.found, self.best_path = floor, None
-        work = self.work
-        self.budget = work.done + budget
-        if work.limit is not None:
-            self.budget = min(self.budget, work.limit)
+        self.budget = self.work.spent + budget
         start = self.jokers << self.spare_offset
         try:
             if self.jokers:
@@ -196,8 +252,6 @@ class _Search:
             else:
                 self._dfs(0, start, bound, floor, 0)
         except _TurnSpentError:
-            if work.limit is not None and work.done > work.limit:
-                raise BudgetError from None
             return False
         return True
 
@@ -211,6 +265,8 @@ class _Search:
         if pos == self.cells:
             if got > self.found:
                 self.found, self.best_path = got, list(self.path)
+                if self.first:
+                    raise _FoundOneError
             return 0
         memo = self.memo[pos]
         known = memo.get(key)
@@ -219,9 +275,8 @@ class _Search:
                 return self._recall(pos, key, known >> 1, got)
             if known >> 1 <= alpha:
                 return known >> 1
-        work = self.work
-        work.done += 1
-        if work.done > self.budget:
+        self.work.charge()
+        if self.work.spent > self.budget:
             raise _TurnSpentError
         offset, last, viable = self.cell_info[pos]
         state = (key >> offset) & self.state_mask
@@ -266,13 +321,13 @@ class _Search:
                 return self._recall(pos, key, known >> 1, got)
             if known >> 1 <= alpha:
                 return known >> 1
-        work = self.work
-        work.done += 1
-        if work.done > self.budget:
+        spare = key >> self.spare_offset
+        # Each child's bound shares the jokers left: the work grows with them.
+        self.work.charge(1 + spare)
+        if self.work.spent > self.budget:
             raise _TurnSpentError
         offset, last, viable = self.cell_info[pos]
         state = (key >> offset) & self.state_mask
-        spare = key >> self.spare_offset
         acc = key & self.acc_mask
         after, fits = self.groups.after[acc], self.groups.fits
         pinned = self.group_pins[pos // self.colours]
@@ -323,6 +378,8 @@ class _Search:
         if got + value > self.found:
             self.found = got + value
             self.best_path = self.path[:pos] + self._follow(pos, key)
+            if self.first:
+                raise _FoundOneError
         return value
 
     def _store(self, pos: int, key: int, alpha: int, best: int, choice: Move | None) -> int:
@@ -347,7 +404,7 @@ class _Search:
 
     # -- the melds --------------------------------------------------------------------------------
 
-    def melds(self, path: list[Move]) -> list[PlainMeld]:
+    def melds(self, path: list[Move]) -> list[_Built]:
         """Replay the moves with concrete runs and groups, in the caller's column order.
 
         The melds come sorted by their lowest number, groups first, then runs by colour.
@@ -355,7 +412,7 @@ class _Search:
         colours, shift, mask = self.colours, self.spare_offset, self.state_mask
         key = self.jokers << shift
         open_runs: list[list[list[tuple[int, bool]]]] = [[] for _ in range(colours)]
-        found: list[PlainMeld] = []
+        found: list[_Built] = []
         grouped: list[int] = []
         for pos, move in enumerate(path):
             column, colour = divmod(pos, colours)
@@ -379,7 +436,7 @@ class _Search:
             found = [self._mirror(meld) for meld in found]
         return sorted(found, key=_reading_order)
 
-    def _mirror(self, meld: PlainMeld) -> PlainMeld:
+    def _mirror(self, meld: _Built) -> _Built:
         kind, where, members = meld
         top = self.columns - 1
         if kind == "group":
@@ -387,7 +444,7 @@ class _Search:
         return kind, where, [(top - column, joker) for column, joker in reversed(members)]
 
 
-def _reading_order(meld: PlainMeld) -> tuple[int, int, int]:
+def _reading_order(meld: _Built) -> tuple[int, int, int]:
     """Melds by their lowest number, groups first, then runs by colour."""
     kind, where, members = meld
     return (where, 0, 0) if kind == "group" else (members[0][0], 1, where)
@@ -399,7 +456,7 @@ def _extend(
     count: int,
     jokers: int,
     colour: int,
-    found: list[PlainMeld],
+    found: list[_Built],
 ) -> list[list[tuple[int, bool]]]:
     """Put ``count`` tiles of ``column`` on runs as ``step`` does, the last ``jokers`` jokers.
 

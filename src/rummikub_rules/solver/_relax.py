@@ -22,6 +22,7 @@ the values too. Tables are computed once per problem; run-state tables once per 
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Sequence
 from typing import Final
 
@@ -53,14 +54,21 @@ _CLOSING: dict[tuple[int, int], list[int]] = {}
 _CELLS: dict[tuple[int, ...], list[list[tuple[int, tuple[int, ...]]]]] = {}
 
 
+#: Numbering new run states takes this lock: two threads numbering at once would give one state
+#: two ids. The other tables here only memoise pure values, so a race stores the same value twice.
+_NUMBERING = threading.Lock()
+
+
 def state_count(runs: int) -> int:
     """How many run states have at most ``runs`` open runs (the first ids)."""
-    while len(_SIZES) <= runs:
-        size = len(_SIZES)
-        for combo in itertools.combinations_with_replacement((1, 2, 3), size):
-            _IDS[combo] = len(_STATES)
-            _STATES.append(combo)
-        _SIZES.append(len(_STATES))
+    if len(_SIZES) <= runs:
+        with _NUMBERING:
+            while len(_SIZES) <= runs:
+                size = len(_SIZES)
+                for combo in itertools.combinations_with_replacement((1, 2, 3), size):
+                    _IDS[combo] = len(_STATES)
+                    _STATES.append(combo)
+                _SIZES.append(len(_STATES))
     return _SIZES[runs]
 
 
@@ -151,6 +159,32 @@ def group_caps(
 
 
 def colour_values(
+    table: Sequence[int],
+    rack: Sequence[int],
+    weights: Sequence[int],
+    caps: Sequence[int],
+    jokers: int,
+    pins: Sequence[int] | None = None,
+) -> list[list[int]]:
+    """One colour alone, groups relaxed (see :func:`_colour_values`).
+
+    The tables are kept, as the searches of one solve often share a colour's tiles.
+    """
+    key = (tuple(table), tuple(rack), tuple(weights), tuple(caps), jokers, tuple(pins or ()))
+    found = _VALUES.get(key)
+    if found is None:
+        if len(_VALUES) >= _VALUES_KEPT:
+            _VALUES.clear()
+        found = _VALUES[key] = _colour_values(table, rack, weights, caps, jokers, pins)
+    return found
+
+
+#: Colour tables kept (a few megabytes at most), and the tables.
+_VALUES_KEPT: Final = 2048
+_VALUES: dict[tuple[object, ...], list[list[int]]] = {}
+
+
+def _colour_values(
     table: Sequence[int],
     rack: Sequence[int],
     weights: Sequence[int],
@@ -352,29 +386,34 @@ class Relaxation:
     def shared_bound(self, cells: Sequence[tuple[Sequence[int], int]], spare: int) -> int:
         """The bound of colours at (values, run state) each, with ``spare`` jokers left.
 
-        The jokers (two at most) go to the colours' runs in the best way, and every rack joker
-        left scores. Values are the colours' without jokers plus the best gains from one joker
-        (for up to two colours) or two; a colour that needs a joker gains from ``NEG``, and
-        Python's integers keep such sums exact.
+        The jokers go to the colours' runs in the best way, and every rack joker left scores.
+        Up to two jokers, the best gains from one joker (for two colours) or two settle it;
+        beyond, a knapsack over the colours. A colour that needs a joker gains from ``NEG``,
+        and Python's integers keep such sums exact.
         """
         width = self.jokers + 1
-        total, one, two, both = 0, 0, 0, 0  # best gains: one joker, second one, two jokers
-        for row, state in cells:
-            at = state * width
-            base = row[at]
-            total += base
-            if spare:
-                gain = row[at + 1] - base
-                if gain > one:
-                    one, two = gain, one
-                elif gain > two:
-                    two = gain
-                if spare == 2 and row[at + 2] - base > both:
-                    both = row[at + 2] - base
-        if spare == 1:
-            total += one
-        elif spare == 2:
-            total += max(one + two, both)
+        if spare > 2:
+            total = _knapsack(
+                [row[state * width : state * width + spare + 1] for row, state in cells]
+            )
+        else:
+            total, one, two, both = 0, 0, 0, 0  # best gains: one joker, second one, two jokers
+            for row, state in cells:
+                at = state * width
+                base = row[at]
+                total += base
+                if spare:
+                    gain = row[at + 1] - base
+                    if gain > one:
+                        one, two = gain, one
+                    elif gain > two:
+                        two = gain
+                    if spare == 2 and row[at + 2] - base > both:
+                        both = row[at + 2] - base
+            if spare == 1:
+                total += one
+            elif spare == 2:
+                total += max(one + two, both)
         if total < 0:
             return NEG
         return total + self._rack_jokers(self.jokers - spare, spare) * self.joker_weight
@@ -426,6 +465,18 @@ class Relaxation:
             found.sort(key=_regret_then_gain)
             self.known[pos][state * width + spare] = found
         return found
+
+
+def _knapsack(rows: Sequence[Sequence[int]]) -> int:
+    """The best sum of one entry per row, the indices (jokers) within the rows' length.
+
+    The entries' indices add up to at most the rows' length less one.
+    """
+    spare = len(rows[0]) - 1
+    total = list(rows[0])
+    for row in rows[1:]:
+        total = [max(total[k - j] + row[j] for j in range(k + 1)) for k in range(spare + 1)]
+    return max(total)
 
 
 def _regret_then_gain(move: Move) -> tuple[int, int]:

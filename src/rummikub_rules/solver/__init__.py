@@ -1,0 +1,322 @@
+"""Exact search for plays: the best play, the best few, whether any exists, arranging tiles.
+
+:func:`best_play` finds the legal play (RULES.md section 4) that lays the most rack tiles (or
+the most points); :func:`solve` does the same within a budget and says whether its answer is
+proven best (:class:`Solution`); :func:`top_plays` lists the best plays with different sets of
+laid tiles (for bots and hints); :func:`can_play` stops at the first legal play; :func:`arrange`
+splits tiles into valid melds using every one; :func:`initial_meld` finds the best opening from
+the rack alone. :func:`can_play_now` and :func:`end_if_stuck` ask the same of a ``GameState``.
+Every function takes an edition and follows all its rules.
+
+How it works (one module per concern):
+
+- :mod:`._plan`: relax the joker rules and solve; if the referee accepts the answer, it is the
+  best play; else keep the table's jokers in their roles, and if that scores as high, it is;
+  else search with every rule in force;
+- :mod:`._fast`, :mod:`._relax`: the fast search for the standard meld rules (runs do not wrap,
+  group colours differ, no cap on jokers per meld): a dynamic programme over the numbers, one
+  colour at a time (van Rijn, Takes & Vis), with table jokers pinned to their roles or free
+  and rack jokers free, all counted in the state, and a bound from each colour alone;
+- :mod:`._search`, with :mod:`._runs` (open runs and their facts), :mod:`._groups` (splitting a
+  number's tiles into groups), :mod:`._moves` and :mod:`._bounds`: the general search, for every
+  meld rule and every joker rule of RULES.md 4.4-4.5;
+- :mod:`._position`: the table's jokers, their roles under each reading, the melds a freed joker
+  may not go into, and the melds that may only be extended;
+- :mod:`._grid`: the grid of tile counts all searches share, and the way back to melds.
+
+Exactness. For every edition, preset or custom, the answer is a play the referee accepts, and
+no legal play scores more: a table joker is either kept in its role or freed, and a freed one
+goes where the edition lets it (a new meld with the rack tiles it needs; under ``replace``,
+with the tiles that take its place laid from the rack or standing in its place); melds holding
+a joker stand extended under ``joker_melds_extend_only``; an undeclared meld that reads both
+ways is read either way; the opening may go on over the table under ``opening_may_use_table``.
+The property tests compare answers with a brute force over every play on small positions for
+every preset and for random custom editions.
+
+Budgets. ``limit`` bounds the search states expanded (a state costs a few microseconds) and
+``seconds`` the time. :func:`solve` returns the best play found within them; the other functions
+raise :class:`SearchLimitExceeded`, which carries that :class:`Solution`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from rummikub_rules.actions import Play
+from rummikub_rules.editions import CLASSIC, Edition
+from rummikub_rules.errors import InputTooLargeError, InvalidTypeError, RummikubError, excerpt
+from rummikub_rules.inputs import EditionLike, TableLike, TilesLike, as_edition, as_table, as_tiles
+from rummikub_rules.melds import Table
+from rummikub_rules.solver._budget import DEFAULT_LIMIT, Budget, BudgetSpent
+from rummikub_rules.solver._game import can_play_now, end_if_stuck
+from rummikub_rules.solver._grid import Objective
+from rummikub_rules.solver._plan import ENGINES, Engine, Outcome, arrange_tiles
+from rummikub_rules.solver._plan import solve as _solve
+from rummikub_rules.solver._top import top_outcomes
+from rummikub_rules.tiles import JOKER, Tile
+
+__all__ = [
+    "DEFAULT_LIMIT",
+    "ENGINES",
+    "Engine",
+    "Objective",
+    "SearchLimitExceeded",
+    "Solution",
+    "arrange",
+    "best_play",
+    "can_play",
+    "can_play_now",
+    "end_if_stuck",
+    "initial_meld",
+    "solve",
+    "top_plays",
+]
+
+
+@attrs.frozen
+class Solution:
+    """A budgeted solve's answer.
+
+    ``play`` is the best legal play found (``None``: none found); ``proven_optimal`` says that
+    no legal play scores more (with ``play`` ``None``: that no legal play exists). ``tiles`` and
+    ``points`` are what the play lays (rack tiles, and their value with jokers at the edition's
+    ``joker_penalty``); ``states`` the search states expanded.
+    """
+
+    play: Play | None
+    proven_optimal: bool
+    tiles: int = 0
+    points: int = 0
+    states: int = 0
+
+
+class SearchLimitExceeded(RummikubError):  # noqa: N818 (the public name is a promise)
+    """The search needed more work than the budget it was given.
+
+    ``limit`` is the bound exceeded, in search states expanded (``None`` if it was time);
+    ``solution`` holds the best play found before the budget ran out.
+    """
+
+    def __init__(self, limit: int | None, solution: Solution | None = None) -> None:
+        self.limit = limit
+        self.solution = solution
+        what = f"more than {limit} states" if limit is not None else "more than its time"
+        super().__init__(f"the search needed {what}; raise the limit")
+
+
+def solve(
+    table: TableLike,
+    rack: TilesLike,
+    *,
+    opened: bool,
+    edition: EditionLike = CLASSIC,
+    objective: Objective = "tiles",
+    limit: int | None = None,
+    seconds: float | None = None,
+    engine: Engine = "auto",
+) -> Solution:
+    """The best legal play within a budget, and whether it is proven best.
+
+    Never raises for the budget: past ``limit`` states or ``seconds``, the answer is the best
+    play found so far, with ``proven_optimal`` false. ``engine`` is for tests and benchmarks
+    (see ``ENGINES``): ``"general"`` uses the general search where the fast one would apply.
+
+    >>> from rummikub_rules import parse_table, parse_tiles
+    >>> found = solve(parse_table("r8 j r10"), parse_tiles("r9 b5 b6"), opened=True)
+    >>> str(found.play.after), found.proven_optimal, found.tiles
+    ('j b5 b6 | r8 r9 r10', True, 3)
+    """
+    table, rack, edition = _checked(table, rack, edition)
+    budget = _budget(limit, seconds)
+    outcome = _solve(
+        table, rack, opened=opened, edition=edition, objective=objective, budget=budget,
+        engine=_engine(engine),
+    )  # fmt: skip
+    return _solution(outcome, table, edition, budget)
+
+
+def best_play(
+    table: TableLike,
+    rack: TilesLike,
+    *,
+    opened: bool,
+    edition: EditionLike = CLASSIC,
+    objective: Objective = "tiles",
+    limit: int | None = None,
+    seconds: float | None = None,
+) -> Play | None:
+    """The best legal play, or ``None`` when no legal play exists.
+
+    ``objective="tiles"`` lays the most rack tiles, ties broken by the most points;
+    ``"points"`` lays the most points (a joker at the edition's ``joker_penalty``), ties broken
+    by the most tiles. A player who has not opened gets the best initial meld. The answer always
+    passes :func:`~rummikub_rules.check_turn`. Past ``limit`` states or ``seconds``, raises
+    :class:`SearchLimitExceeded` with the best play found so far (see :func:`solve`).
+
+    >>> from rummikub_rules import parse_table, parse_tiles
+    >>> play = best_play(parse_table("r4 r5 r6 r7 r8"), parse_tiles("r6 k2"), opened=True)
+    >>> sorted(str(m) for m in play.after)
+    ['r4 r5 r6', 'r6 r7 r8']
+    """
+    found = solve(
+        table, rack, opened=opened, edition=edition, objective=objective, limit=limit,
+        seconds=seconds,
+    )  # fmt: skip
+    if not found.proven_optimal:
+        raise SearchLimitExceeded(_limit(limit, seconds), found)
+    return found.play
+
+
+def can_play(
+    table: TableLike,
+    rack: TilesLike,
+    *,
+    opened: bool,
+    edition: EditionLike = CLASSIC,
+    limit: int | None = None,
+    seconds: float | None = None,
+) -> bool:
+    """Whether any legal play exists; stops at the first one found (see :func:`best_play`).
+
+    >>> from rummikub_rules import parse_table, parse_tiles
+    >>> can_play(parse_table("k12 r12 o12"), parse_tiles("b12"), opened=False)
+    False
+    """
+    table, rack, edition = _checked(table, rack, edition)
+    budget = _budget(limit, seconds)
+    outcome = _solve(
+        table, rack, opened=opened, edition=edition, objective="tiles", budget=budget,
+        first=True,
+    )  # fmt: skip
+    if outcome.play is not None:
+        return True
+    if not outcome.proven:
+        solution = _solution(outcome, table, edition, budget)
+        raise SearchLimitExceeded(_limit(limit, seconds), solution)
+    return False
+
+
+def top_plays(
+    table: TableLike,
+    rack: TilesLike,
+    count: int,
+    *,
+    opened: bool,
+    edition: EditionLike = CLASSIC,
+    objective: Objective = "tiles",
+    limit: int | None = None,
+    seconds: float | None = None,
+) -> tuple[Play, ...]:
+    """The ``count`` best legal plays that lay different sets of rack tiles, best first.
+
+    Each is the best play laying its set of tiles; ties come in a fixed order. Fewer come back
+    when fewer sets can be laid. Raises :class:`SearchLimitExceeded` past the budget.
+
+    >>> from rummikub_rules import parse_table, parse_tiles
+    >>> plays = top_plays(parse_table("r4 r5 r6"), parse_tiles("r3 r7 k9"), 3, opened=True)
+    >>> [str(p.after) for p in plays]
+    ['r3 r4 r5 r6 r7', 'r4 r5 r6 r7', 'r3 r4 r5 r6']
+    """
+    table, rack, edition = _checked(table, rack, edition)
+    if type(count) is not int or count < 0:
+        raise InvalidTypeError(f"count is a non-negative int, got {excerpt(count)}")
+    budget = _budget(limit, seconds)
+    outcomes = top_outcomes(
+        table, rack, count, opened=opened, edition=edition, objective=objective, budget=budget
+    )
+    if outcomes is None:
+        raise SearchLimitExceeded(_limit(limit, seconds))
+    return tuple(o.play for o in outcomes if o.play is not None)
+
+
+def arrange(
+    tiles: TilesLike,
+    *,
+    edition: EditionLike = CLASSIC,
+    limit: int | None = None,
+    seconds: float | None = None,
+) -> Table | None:
+    """Split ``tiles`` into valid melds using every tile, or ``None`` if that is impossible.
+
+    >>> from rummikub_rules import parse_tiles
+    >>> str(arrange(parse_tiles("r5 b5 k5 o5 r6 r7 r8")))
+    'k5 r5 b5 o5 | r6 r7 r8'
+    >>> arrange(parse_tiles("r5 b5 k5 r6 r7")) is None
+    True
+    """
+    _, tiles, edition = _checked(Table(), tiles, edition, rack_name="tiles")
+    budget = _budget(limit, seconds)
+    try:
+        return arrange_tiles(tiles, edition, budget)
+    except BudgetSpent:
+        raise SearchLimitExceeded(_limit(limit, seconds)) from None
+
+
+def initial_meld(
+    rack: TilesLike,
+    *,
+    edition: EditionLike = CLASSIC,
+    objective: Objective = "tiles",
+    limit: int | None = None,
+    seconds: float | None = None,
+) -> Table | None:
+    """The best opening: new melds from the rack alone worth ``initial_meld_points``, or ``None``.
+
+    Jokers count as the tiles they stand for, as ``joker_in_initial_meld`` says.
+
+    >>> from rummikub_rules import parse_tiles
+    >>> initial_meld(parse_tiles("k9 r9 b9")) is None
+    True
+    >>> str(initial_meld(parse_tiles("k9 r9 b9 b1 b2 b3")))
+    'b1 b2 b3 | k9 r9 b9'
+    """
+    play = best_play(
+        Table(), rack, opened=False, edition=edition, objective=objective, limit=limit,
+        seconds=seconds,
+    )  # fmt: skip
+    return None if play is None else play.after
+
+
+def _budget(limit: int | None, seconds: float | None) -> Budget:
+    """The work a call may do: the limit given, else :data:`DEFAULT_LIMIT` unless a time is."""
+    if limit is None and seconds is None:
+        limit = DEFAULT_LIMIT
+    return Budget(limit, seconds)
+
+
+def _limit(limit: int | None, seconds: float | None) -> int | None:
+    """The state limit a :class:`SearchLimitExceeded` names."""
+    return DEFAULT_LIMIT if limit is None and seconds is None else limit
+
+
+def _engine(engine: object) -> Engine:
+    if engine not in ENGINES:
+        raise InvalidTypeError(f"engine is one of {ENGINES}, got {excerpt(engine)}")
+    return engine
+
+
+def _checked(
+    table: TableLike, rack: TilesLike, edition: EditionLike, *, rack_name: str = "rack"
+) -> tuple[Table, tuple[Tile, ...], Edition]:
+    """The position read (notation and edition names welcome).
+
+    Positions larger than any game are refused here, before any work.
+    """
+    table = as_table(table, "table")
+    edition = as_edition(edition, "edition")
+    tiles = as_tiles(rack, rack_name)
+    size = len(tiles) + sum(len(m.tiles) for m in table.melds)
+    limit = edition.tile_set.size
+    if size > limit:
+        raise InputTooLargeError("tiles on the table and rack", size=size, limit=limit)
+    return table, tiles, edition
+
+
+def _solution(outcome: Outcome, table: Table, edition: Edition, budget: Budget) -> Solution:
+    if outcome.play is None:
+        return Solution(None, outcome.proven, states=budget.spent)
+    laid = Counter(outcome.play.after.tiles) - Counter(table.tiles)
+    points = sum(n * (edition.joker_penalty if t == JOKER else t.value) for t, n in laid.items())
+    return Solution(outcome.play, outcome.proven, sum(laid.values()), points, states=budget.spent)

@@ -1,0 +1,187 @@
+"""Upper bounds for the general search: each colour alone, groups relaxed (private).
+
+Colours meet only in groups (and share the jokers). Drop the groups' rules and each colour can
+be solved on its own: at each column it may give up to :func:`~._moves.group_caps` tiles to
+groups, whatever the other colours do, and lay the rest on its runs, with the rules of runs in
+force (the same moves as the search). :class:`ColourBounds` solves that for each colour, from
+any column and colour state, for every number of jokers it is lent; the colours share the
+jokers in the best way (a small knapsack, :func:`share`), and every rack joker still on the
+rack counts as laid. The sum bounds what the search can still score.
+
+The colours are solved on an abstraction of their states: an open run keeps its length (1, 2
+or 3 and more) and its claim (and, where runs go round, whether it began at the first column;
+runs touching either end of the grid may then have any length, with no longest run); caps are
+dropped. So the relaxation may do more than the search, never less. Lent jokers may stand
+anywhere. A colour with no claim on a grid that does not wrap is the fast search's relaxation
+exactly, so its tables (:func:`~._relax.colour_values`, kept between searches) serve.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummikub_rules.solver._budget import GENERAL_STATE, Budget
+from rummikub_rules.solver._grid import NEG
+from rummikub_rules.solver._moves import Moves
+from rummikub_rules.solver._problem import Problem
+from rummikub_rules.solver._relax import colour_values, state_id
+from rummikub_rules.solver._runs import RunFacts, RunRules, RunStates
+
+__all__ = ["ColourBounds", "share"]
+
+#: Longer than any run: the relaxation of ``run_wrap = full`` lets runs go round freely.
+_NO_SPAN = 1 << 16
+
+
+class ColourBounds:
+    """Per colour, the best score still reachable alone (see the module docstring)."""
+
+    def __init__(self, problem: Problem, states: RunStates, jokers: int, budget: Budget) -> None:
+        self.budget = budget
+        rules = problem.runs
+        plain = RunRules(
+            longest=3,
+            span=_NO_SPAN if rules.cyclic else rules.span,
+            claims=rules.claims,
+            high=rules.high,
+            cyclic=rules.cyclic,
+            loose_ends=rules.cyclic,
+        )
+        relaxed = attrs.evolve(
+            problem,
+            runs=plain,
+            groups=tuple(
+                attrs.evolve(g, claims=(), opening=False, cap=None) for g in problem.groups
+            ),
+            opening=None,
+        )
+        self.states = states
+        self.abstract = RunStates(plain)
+        self.moves = Moves(relaxed, self.abstract)
+        self.moves.caps = Moves(problem, states).caps
+        self.jokers = jokers
+        self.joker_weight = problem.joker_weight
+        self.columns = problem.columns
+        self.steps = problem.rows + 1
+        self._abstract: dict[int, int] = {}
+        self._values: list[dict[tuple[int, int], list[int]]] = [{} for _ in range(problem.rows)]
+        self._dead = [NEG] * (jokers + 1)
+        self._done = [0] * (jokers + 1)
+        claimed = {claim.row for claim in rules.claims}
+        caps = self.moves.caps
+        self._tables = [
+            None
+            if row in claimed or rules.high or rules.cyclic
+            else colour_values(
+                [c[row] for c in problem.table],
+                [min(c[row], h[row]) for c, h in zip(problem.rack, problem.rack_high, strict=True)],
+                problem.weights,
+                caps,
+                jokers,
+                [c[row] for c in problem.run_pins],
+            )
+            for row in range(problem.rows)
+        ]
+        self._lengths: dict[int, int] = {}
+
+    def values(self, row: int, column: int, sid: int) -> list[int]:
+        """The colour's best score from ``column`` in colour state ``sid``, per jokers lent.
+
+        ``values[k]``: the colour's best score from ``column`` (its cell there not yet played)
+        in the search's colour state ``sid`` with ``k`` jokers lent; ``NEG`` where even the
+        relaxation cannot finish.
+        """
+        table = self._tables[row]
+        if table is not None:
+            width = self.jokers + 1
+            at = self._length_state(sid) * width
+            found = table[column][at : at + width]
+            if len(found) == width:
+                return found
+        return self._values_of(row, column, self._abstraction(sid))
+
+    def _length_state(self, sid: int) -> int:
+        """The fast search's run state (lengths only) of a colour state."""
+        found = self._lengths.get(sid)
+        if found is None:
+            runs = self.states.states[sid][0]
+            found = state_id([min(3, self.states.facts[r].length) for r in runs])
+            self._lengths[sid] = found
+        return found
+
+    def _abstraction(self, sid: int) -> int:
+        found = self._abstract.get(sid)
+        if found is None:
+            runs, extra = self.states.states[sid]
+            facts = self.states.facts
+            abstract = self.abstract
+            cyclic = abstract.rules.cyclic
+            found = abstract.state(
+                tuple(
+                    sorted(
+                        abstract.fact(
+                            RunFacts(
+                                min(3, facts[r].length),
+                                claim=facts[r].claim,
+                                edge=facts[r].edge if cyclic else False,
+                            )
+                        )
+                        for r in runs
+                    )
+                ),
+                () if cyclic else extra,
+            )
+            self._abstract[sid] = found
+        return found
+
+    def _values_of(self, row: int, column: int, sid: int) -> list[int]:
+        key = (column, sid)
+        memo = self._values[row]
+        found = memo.get(key)
+        if found is not None:
+            return found
+        if column == self.columns:
+            found = self._done if self.abstract.finished(sid, row) else self._dead
+            memo[key] = found
+            return found
+        self.budget.charge(GENERAL_STATE)
+        width = self.jokers + 1
+        best = [NEG] * width
+        pos = column * self.steps + row
+        cap = self.moves.caps[column]
+        for move in self.moves.colour(pos, sid, 0, self.jokers):
+            if move.share[0] + move.share[1] > cap:
+                continue
+            rest = self._values_of(row, column + 1, move.sid)
+            used = move.rack_jokers
+            gain = move.gain - used * self.joker_weight
+            for k in range(used, width):
+                score = rest[k - used]
+                if score != NEG and score + gain > best[k]:
+                    best[k] = score + gain
+        for k in range(1, width):  # lent jokers need not be used
+            if best[k - 1] > best[k]:
+                best[k] = best[k - 1]
+        memo[key] = best
+        return best
+
+
+def share(rows: list[list[int]], jokers: int) -> int:
+    """The best total when ``jokers`` jokers are shared among the colours' ``values``."""
+    total = rows[0][: jokers + 1]
+    for values in rows[1:]:
+        if jokers == 0:
+            if NEG in (total[0], values[0]):
+                return NEG
+            total = [total[0] + values[0]]
+            continue
+        merged = []
+        for k in range(jokers + 1):
+            best = NEG
+            for j in range(k + 1):
+                a, b = total[k - j], values[j]
+                if a != NEG and b != NEG and a + b > best:
+                    best = a + b
+            merged.append(best)
+        total = merged
+    return total[jokers]

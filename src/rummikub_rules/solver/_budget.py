@@ -1,0 +1,58 @@
+"""The work a solve may do: states expanded and seconds (private).
+
+Every search of one solve charges the same :class:`Budget`; past it they raise
+:class:`BudgetSpent`, and the solve answers with the best play found so far.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Final
+
+__all__ = ["DEFAULT_LIMIT", "GENERAL_STATE", "SETUP", "Budget", "BudgetSpent"]
+
+#: States expanded between two looks at the clock.
+_CLOCK_EVERY: Final = 256
+
+#: Work is counted in states of the fast search (a few microseconds each): a state of the
+#: general search counts for this many, and building a search for ``SETUP``.
+GENERAL_STATE: Final = 20
+SETUP: Final = 40
+
+#: The work a solve may do when the caller sets no limit: more than the hardest position met in
+#: real play needs (about 220,000: proving that no play exists on a 37-tile table holding both
+#: jokers), one to three seconds at worst; past it ``SearchLimitExceeded`` says so.
+DEFAULT_LIMIT: Final = 300_000
+
+
+class BudgetSpent(Exception):  # noqa: N818 (an internal signal, not an error)
+    """A search used up the budget of its solve."""
+
+
+class Budget:
+    """Work left to a solve, shared by all its searches: states and a deadline."""
+
+    def __init__(self, nodes: int | None = None, seconds: float | None = None) -> None:
+        self.nodes = nodes
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.spent = 0
+
+    def charge(self, states: int = 1) -> None:
+        """Count ``states`` more states; raise :class:`BudgetSpent` past the budget."""
+        before = self.spent
+        self.spent += states
+        if self.nodes is not None and self.spent > self.nodes:
+            raise BudgetSpent
+        if (
+            self.deadline is not None
+            and (before == 0 or before // _CLOCK_EVERY != self.spent // _CLOCK_EVERY)
+            and time.monotonic() > self.deadline
+        ):
+            raise BudgetSpent
+
+    @property
+    def left(self) -> bool:
+        """Whether any budget is left."""
+        if self.nodes is not None and self.spent >= self.nodes:
+            return False
+        return self.deadline is None or time.monotonic() <= self.deadline

@@ -1,0 +1,326 @@
+"""The melds a freed joker may go into: its *hosts* (private).
+
+RULES.md 4.5: a joker freed from the table ends in a meld with at least
+``freed_joker_rack_tiles`` tiles laid from the rack (rack jokers count), and, under
+``freed_joker_new_meld``, in a *new* meld. Such melds are short in practice, so the plan lists
+them (:func:`hosts`): every valid meld holding one or more freed jokers, each of its other
+places filled by a table tile, a rack tile, a rack joker, a table joker free to go anywhere or
+a table joker kept in its role there. With the host laid, the rest of the position has fewer
+freed jokers (often none), and the fast search solves it exactly.
+
+A meld is *old* when it holds every numbered tile of a meld of the table before, unless that
+meld can be said to have left one of its tiles elsewhere: copies of a tile are told apart only
+by where they stand, and the story most favourable to the player counts (the referee's ruling,
+a matching). So a host holding a meld before whole is still new if, for each such meld, one of
+its tiles has a copy outside the host; copies outside the host are the table's (fixed) and
+those the play lays elsewhere. :class:`Host` carries what it needs laid for that
+(``demands``), which the rest of the solve must honour.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from rummikub_rules.melds import MeldKind
+from rummikub_rules.solver._grid import Counts, FoundMeld, Grid
+
+__all__ = ["Host", "Olds", "Stock", "hosts"]
+
+# What fills a place of a host.
+TABLE, RACK, RACK_JOKER, LOOSE, PIN, FREED = "table", "rack", "rack joker", "loose", "pin", "freed"
+_NUMBERED = (TABLE, RACK)
+_FROM_RACK = (RACK, RACK_JOKER)
+
+
+@attrs.frozen
+class Stock:
+    """What a host may take: tiles per cell, rack and loose jokers, kept jokers per role."""
+
+    table: Counts = attrs.field(eq=False)
+    rack: Counts = attrs.field(eq=False)
+    rack_jokers: int
+    loose: int
+    run_pins: Counts = attrs.field(eq=False)
+    group_pins: list[int] = attrs.field(eq=False)
+
+
+@attrs.frozen
+class Host:
+    """A meld holding freed jokers, and what it takes from the stock.
+
+    ``places`` says what fills each place of ``meld`` (``TABLE``, ``RACK``, ``RACK_JOKER``,
+    ``LOOSE``, ``PIN`` or ``FREED``).
+    """
+
+    meld: FoundMeld
+    places: tuple[str, ...]
+    #: Copies of tiles the whole play must lay, per (column, row), for the host to be new.
+    demands: tuple[tuple[tuple[int, int], int], ...] = ()
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """Orders hosts, so that a set of hosts is listed once."""
+        meld = self.meld
+        return (meld.kind.value, meld.at, meld.places, meld.jokers, self.places, self.demands)
+
+    @property
+    def freed(self) -> int:
+        """How many freed jokers it holds."""
+        return self.places.count(FREED)
+
+    def score(self, weights: Sequence[int], joker_weight: int) -> int:
+        """What the host's rack tiles score."""
+        total = 0
+        for place, what in zip(self._cells(), self.places, strict=True):
+            if what == RACK:
+                total += weights[place[0]]
+            elif what == RACK_JOKER:
+                total += joker_weight
+        return total
+
+    def rest(self, stock: Stock, grid: Grid) -> Stock:
+        """The stock without what the host takes."""
+        table = [list(row) for row in stock.table]
+        rack = [list(row) for row in stock.rack]
+        run_pins = [list(row) for row in stock.run_pins]
+        group_pins = list(stock.group_pins)
+        for (place, row), what in zip(self._cells(), self.places, strict=True):
+            column = _source(grid, place) if self.meld.kind is MeldKind.RUN else place
+            if what == TABLE:
+                table[column][row] -= 1
+            elif what == RACK:
+                rack[column][row] -= 1
+            elif what == PIN and self.meld.kind is MeldKind.RUN:
+                run_pins[column][row] -= 1
+            elif what == PIN:
+                group_pins[column] -= 1
+        return Stock(
+            table,
+            rack,
+            stock.rack_jokers - self.places.count(RACK_JOKER),
+            stock.loose - self.places.count(LOOSE),
+            run_pins,
+            group_pins,
+        )
+
+    def _cells(self) -> list[tuple[int, int]]:
+        meld = self.meld
+        if meld.kind is MeldKind.RUN:
+            return [(column, meld.at) for column in meld.places]
+        return [(meld.at, row) for row in meld.places]
+
+
+@attrs.frozen
+class Olds:
+    """The melds of the table before, as a host's newness needs them.
+
+    Each one's numbered tiles per (column, row) (the low column for a 1 played high), how many
+    copies of each tile the table held, and how many the rack holds.
+    """
+
+    melds: tuple[dict[tuple[int, int], int], ...]
+    table: dict[tuple[int, int], int]
+    rack: dict[tuple[int, int], int]
+
+
+def hosts(
+    grid: Grid,
+    stock: Stock,
+    *,
+    freed: int,
+    need: int,
+    old: Olds | None,
+    distinct: bool,
+    cap: int | None = None,
+) -> Iterator[Host]:
+    """Every host of up to ``freed`` freed jokers (at least one), see the module docstring.
+
+    ``old`` describes the melds before for the newness of hosts (``None``: no such rule).
+    """
+    for host in _runs(grid, stock, freed, need, cap):
+        yield from _new(host, grid, old)
+    for host in _groups(grid, stock, freed, need, distinct, cap):
+        yield from _new(host, grid, old)
+
+
+def _new(host: Host, grid: Grid, old: Olds | None) -> Iterator[Host]:
+    """The host as a new meld: as it is, or with the copies it needs laid elsewhere.
+
+    One way per set of demands, the fewest; nothing if it cannot be new.
+    """
+    if old is None:
+        yield host
+        return
+    here: dict[tuple[int, int], int] = {}
+    for (column, row), what in zip(host._cells(), host.places, strict=True):
+        if what in _NUMBERED:
+            cell = (0 if grid.high and column == grid.columns - 1 else column, row)
+            here[cell] = here.get(cell, 0) + 1
+    held = [m for m in old.melds if all(here.get(c, 0) >= n for c, n in m.items())]
+    if not held:
+        yield host
+        return
+    found: set[tuple[tuple[tuple[int, int], int], ...]] = set()
+    for escapes in itertools.product(*(sorted(m) for m in held)):
+        wanted: dict[tuple[int, int], int] = {}
+        for cell in escapes:
+            wanted[cell] = wanted.get(cell, 0) + 1
+        demands = []
+        for cell, count in wanted.items():
+            # Copies outside the host: the table's, plus those laid, less those in the host.
+            laid = count + here[cell] - old.table.get(cell, 0)
+            if laid > old.rack.get(cell, 0):
+                break
+            if laid > 0:
+                demands.append((cell, laid))
+        else:
+            found.add(tuple(sorted(demands)))
+    for fewest in found:
+        if not any(o != fewest and _weaker(o, fewest) for o in found):
+            yield attrs.evolve(host, demands=fewest)
+
+
+def _weaker(
+    one: tuple[tuple[tuple[int, int], int], ...], other: tuple[tuple[tuple[int, int], int], ...]
+) -> bool:
+    """Whether demands ``one`` ask no more than ``other`` of every tile."""
+    asked = dict(other)
+    return all(asked.get(cell, 0) >= count for cell, count in one)
+
+
+def _jokers_ok(picks: Sequence[str], stock: Stock, freed: int, cap: int | None) -> bool:
+    jokers = sum(1 for p in picks if p not in _NUMBERED)
+    return (
+        1 <= picks.count(FREED) <= freed
+        and picks.count(RACK_JOKER) <= stock.rack_jokers
+        and picks.count(LOOSE) <= stock.loose
+        and jokers < len(picks)
+        and (cap is None or jokers <= cap)
+    )
+
+
+def _runs(grid: Grid, stock: Stock, freed: int, need: int, cap: int | None) -> Iterator[Host]:
+    columns = grid.columns
+    spare = freed + stock.rack_jokers + stock.loose
+    for row in range(grid.rows):
+        for start in range(columns):
+            missing = 0
+            for length in range(1, grid.span + 1):
+                end = start + length - 1
+                if end >= columns and not grid.cyclic:
+                    break
+                column = _source(grid, end % columns)
+                if not (
+                    stock.table[column][row]
+                    or stock.rack[column][row]
+                    or stock.run_pins[column][row]
+                ):
+                    missing += 1
+                if missing > spare:
+                    break  # longer runs from here lack more tiles than there are jokers
+                if length >= 3:
+                    window = [c % columns for c in range(start, end + 1)]
+                    yield from _fill_run(grid, stock, freed, need, row, window, cap)
+
+
+def _source(grid: Grid, column: int) -> int:
+    """The column whose counts a place takes its tile from (a 1 played high: the first)."""
+    return 0 if grid.high and column == grid.columns - 1 else column
+
+
+def _fill_run(
+    grid: Grid,
+    stock: Stock,
+    freed: int,
+    need: int,
+    row: int,
+    window: list[int],
+    cap: int | None,
+) -> Iterator[Host]:
+    options = []
+    for place in window:
+        column = _source(grid, place)
+        here = [FREED]
+        if stock.table[column][row]:
+            here.append(TABLE)
+        if stock.rack[column][row]:
+            here.append(RACK)
+        if stock.rack_jokers:
+            here.append(RACK_JOKER)
+        if stock.loose:
+            here.append(LOOSE)
+        if stock.run_pins[column][row]:
+            here.append(PIN)
+        options.append(here)
+    for picks in itertools.product(*options):
+        if not _jokers_ok(picks, stock, freed, cap):
+            continue
+        if sum(1 for p in picks if p in _FROM_RACK) < need:
+            continue
+        if not _fits(grid, window, picks, stock, row):
+            continue
+        meld = FoundMeld(MeldKind.RUN, row, tuple(window), tuple(p not in _NUMBERED for p in picks))
+        yield Host(meld, tuple(picks))
+
+
+def _fits(grid: Grid, window: list[int], picks: Sequence[str], stock: Stock, row: int) -> bool:
+    """Whether the stock holds what a run takes (the 1s low and high share their counts)."""
+    taken: dict[tuple[str, int], int] = {}
+    for place, pick in zip(window, picks, strict=True):
+        if pick in (TABLE, RACK, PIN):
+            key = (pick, _source(grid, place))
+            taken[key] = taken.get(key, 0) + 1
+    for (pick, column), count in taken.items():
+        have = {TABLE: stock.table, RACK: stock.rack, PIN: stock.run_pins}[pick][column][row]
+        if count > have:
+            return False
+    return True
+
+
+def _groups(
+    grid: Grid,
+    stock: Stock,
+    freed: int,
+    need: int,
+    distinct: bool,
+    cap: int | None,
+) -> Iterator[Host]:
+    size = grid.rows
+    columns = grid.columns - (1 if grid.high else 0)
+    for column in range(columns):
+        units: list[tuple[int, str]] = []
+        for row in range(grid.rows):
+            copies = 1 if distinct else size
+            units += [(row, TABLE)] * min(copies, stock.table[column][row])
+            units += [(row, RACK)] * min(copies, stock.rack[column][row])
+        jokers_here = (
+            [FREED] * freed
+            + [RACK_JOKER] * stock.rack_jokers
+            + [LOOSE] * stock.loose
+            + [PIN] * stock.group_pins[column]
+        )
+        seen: set[tuple[object, ...]] = set()
+        for count in range(1, size):
+            for picked in itertools.combinations(units, count):
+                rows = [r for r, _ in picked]
+                if distinct and len(set(rows)) != len(rows):
+                    continue
+                for extra in range(max(1, 3 - count), size - count + 1):
+                    for jokers in set(itertools.combinations(jokers_here, extra)):
+                        picks = [w for _, w in picked] + list(jokers)
+                        key = (picked, tuple(sorted(jokers)))
+                        if key in seen or not _jokers_ok(picks, stock, freed, cap):
+                            continue
+                        seen.add(key)
+                        if sum(1 for p in picks if p in _FROM_RACK) < need:
+                            continue
+                        meld = FoundMeld(
+                            MeldKind.GROUP,
+                            column,
+                            (*rows, *([-1] * extra)),
+                            (*([False] * count), *([True] * extra)),
+                        )
+                        yield Host(meld, tuple(picks))

@@ -1,0 +1,283 @@
+"""The moves of the general search: what one step may lay (private).
+
+The search has one step per cell (a column and a colour) and one *group step* after the last
+colour of each column. A colour step lays that cell's table tiles, some of its rack tiles, its
+pinned jokers and any free jokers on the colour's runs or gives them to the column's groups
+(:class:`ColourMove`); a group step adds jokers to what the colours gave to groups and checks
+that it all splits into valid groups (:class:`GroupMove`). Moves are listed once per state and
+kept (:class:`Moves`), since the search and its bound ask for them again and again.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rummikub_rules.solver._groups import GroupRules
+from rummikub_rules.solver._problem import Problem
+from rummikub_rules.solver._runs import (
+    FROM_RACK,
+    IS_NUMBERED,
+    KINDS,
+    LOOSE,
+    RACK,
+    RACK_JOKER,
+    TABLE,
+    Placed,
+    RunStates,
+)
+
+__all__ = ["ColourMove", "GroupMove", "Moves", "group_caps"]
+
+
+class ColourMove(NamedTuple):
+    """One way to play a cell: what it scores, where the colour's runs go, what joins groups."""
+
+    #: Score of the rack tiles laid (rack jokers laid here included).
+    gain: int
+    #: The colour's state after the move.
+    sid: int
+    #: (table tiles, rack tiles) given to the column's groups.
+    share: tuple[int, int]
+    #: Loose and rack jokers laid on runs here.
+    loose: int
+    rack_jokers: int
+    #: Points toward the initial meld.
+    opening: int
+    #: The runs placed (for rebuilding the melds).
+    placed: tuple[Placed, ...]
+
+
+class GroupMove(NamedTuple):
+    """One way to finish a column's groups: the jokers joining them and what that scores."""
+
+    gain: int
+    kept: int
+    loose: int
+    rack_jokers: int
+    opening: int
+
+
+def group_caps(problem: Problem) -> list[int]:
+    """The most tiles of one colour that may join groups at each column (0 if none can)."""
+    caps = []
+    jokers = problem.jokers
+    for column in range(problem.columns):
+        rules = problem.groups[column]
+        row = [t + r for t, r in zip(problem.table[column], problem.rack[column], strict=True)]
+        total = sum(row) + jokers
+        if problem.grid.high and column == problem.columns - 1:
+            caps.append(0)  # the 1s played high are in runs only
+        elif not rules.distinct:
+            caps.append(max(row) if total >= 3 else 0)
+        else:
+            present = sum(1 for n in row if n) + jokers
+            caps.append(0 if present < 3 else min(max(row), total // 3))
+    return caps
+
+
+class Moves:
+    """The moves of one problem, listed on demand and kept."""
+
+    def __init__(self, problem: Problem, runs: RunStates) -> None:
+        self.p = problem
+        self.runs = runs
+        self.caps = group_caps(problem)
+        self.steps = problem.rows + 1
+        self._colour: dict[tuple[int, int, int, int], list[ColourMove]] = {}
+        self._group: dict[tuple[object, ...], int | None] = {}
+        # Whether a run cares if a tile came from the rack (an opening's runs must be of rack
+        # tiles alone): else give table tiles to groups first and skip the other splits.
+        self.rack_matters = problem.runs.opening
+        self.detailed = [g.detailed for g in problem.groups]
+        self.kinds = _canonical_kinds(self.rack_matters)
+
+    # -- colour steps --------------------------------------------------------------------------
+
+    def colour(self, pos: int, sid: int, loose: int, rack: int) -> list[ColourMove]:
+        """The moves at colour step ``pos`` from colour state ``sid``.
+
+        ``loose`` and ``rack`` are how many loose and rack jokers may be laid.
+        """
+        key = (pos, sid, loose, rack)
+        found = self._colour.get(key)
+        if found is None:
+            found = self._colour[key] = list(self._colour_moves(pos, sid, loose, rack))
+        return found
+
+    def _colour_moves(self, pos: int, sid: int, loose: int, rack_jokers: int) -> list[ColourMove]:
+        p = self.p
+        column, row = divmod(pos, self.steps)
+        cell = p.cells[column][row]
+        runs = self.runs
+        number = p.grid.numbers[column]
+        weight = p.weights[column]
+        out: list[ColourMove] = []
+        for table, pins, low, high, keep in self._variants(column, row, sid):
+            cap = min(self.caps[column], table + high)
+            for used in range(high, low - 1, -1):
+                for grouped in range(min(cap, table + used) + 1):
+                    for share in self._shares(grouped, table, used, column):
+                        in_runs = (table - share[0], used - share[1])
+                        for jokers in _joker_choices(loose, rack_jokers):
+                            items = self._items((*in_runs, pins, *jokers))
+                            start = runs.with_extra(sid, keep.extra(used))
+                            for new, placed in runs.after(cell, start, items):
+                                out.append(
+                                    ColourMove(
+                                        used * weight + jokers[1] * p.joker_weight,
+                                        new,
+                                        share,
+                                        *jokers,
+                                        self._opening(placed, number, items),
+                                        placed,
+                                    )
+                                )
+        return out
+
+    def _items(self, counts: tuple[int, ...]) -> tuple[int, ...]:
+        """Counts per kind with kinds that no run tells apart merged (see ``kinds``)."""
+        merged = [0] * KINDS
+        for kind, count in zip(self.kinds, counts, strict=True):
+            merged[kind] += count
+        return tuple(merged)
+
+    def _variants(self, column: int, row: int, sid: int) -> list[tuple[int, int, int, int, _Keep]]:
+        """What may be laid at a cell, and what the colour's extra facts become.
+
+        Each way is (table tiles, pins, fewest and most rack tiles, what the colour's extra
+        facts become).
+
+        Under ``one_high`` the 1s are shared out at the first column between the low place
+        and the high column, whose step lays what was kept back (the extra facts carry it).
+        """
+        p = self.p
+        table, pins = p.table[column][row], p.run_pins[column][row]
+        rack, low, high = p.rack[column][row], p.rack_low[column][row], p.rack_high[column][row]
+        extra = self.runs.states[sid][1]
+        if not p.grid.high or 0 < column < p.columns - 1:
+            return [(table, pins, low, min(high, rack), _Keep(extra))]
+        if column == 0:
+            return [
+                (
+                    table - kept_table,
+                    pins - kept_pins,
+                    0,
+                    min(high, rack),
+                    _Keep((), (kept_table, kept_pins, rack)),
+                )
+                for kept_table in range(table + 1)
+                for kept_pins in range(pins + 1)
+            ]
+        kept_table, kept_pins, rack_left = extra
+        rack0, low0, high0 = p.rack[0][row], p.rack_low[0][row], p.rack_high[0][row]
+        used_low = rack0 - rack_left
+        return [
+            (
+                kept_table,
+                kept_pins,
+                max(0, low0 - used_low),
+                min(rack_left, high0 - used_low),
+                _Keep(()),
+            )
+        ]
+
+    def _shares(self, grouped: int, table: int, used: int, column: int) -> list[tuple[int, int]]:
+        """How ``grouped`` tiles to groups split into table and rack tiles."""
+        if self.rack_matters or self.detailed[column]:
+            return [
+                (t, grouped - t) for t in range(max(0, grouped - used), min(grouped, table) + 1)
+            ]
+        from_table = min(grouped, table)
+        return [(from_table, grouped - from_table)]
+
+    def _opening(self, placed: tuple[Placed, ...], number: int, items: tuple[int, ...]) -> int:
+        """Points laid here toward the initial meld, on runs."""
+        opening = self.p.opening
+        if opening is None:
+            return 0
+        if opening.every_meld:
+            counted = items[0] + items[1]
+            if opening.jokers_count:
+                counted += sum(items[2:])
+            return number * counted
+        facts = self.runs.facts
+        return number * sum(
+            1
+            for _, kind, rid, _ in placed
+            if facts[rid].opening
+            and (IS_NUMBERED[kind] or opening.jokers_count)
+            and FROM_RACK[kind]
+        )
+
+    # -- group steps ---------------------------------------------------------------------------
+
+    def group(
+        self, column: int, shares: tuple[tuple[int, int], ...], loose: int, rack: int
+    ) -> list[GroupMove]:
+        """The ways to finish the groups of ``column`` from the folded ``shares``."""
+        p = self.p
+        rules: GroupRules = p.groups[column]
+        number = p.grid.numbers[column]
+        pins = p.group_pins[column]
+        empty = not any(t + r for t, r in shares)
+        out = []
+        for loose_used, rack_used in _joker_choices(loose, rack):
+            jokers = (pins, loose_used, rack_used)
+            if empty and any(jokers):
+                continue
+            value = self._split(column, shares, jokers, rules, number)
+            if value is None:
+                continue
+            opening = value
+            if p.opening is not None and p.opening.every_meld:
+                numbered = sum(t + r for t, r in shares)
+                counted = numbered + (sum(jokers) if p.opening.jokers_count else 0)
+                opening = number * counted
+            out.append(GroupMove(rack_used * p.joker_weight, pins, loose_used, rack_used, opening))
+        return out
+
+    def _split(
+        self,
+        column: int,
+        shares: tuple[tuple[int, int], ...],
+        jokers: tuple[int, int, int],
+        rules: GroupRules,
+        number: int,
+    ) -> int | None:
+        key = (column, shares, jokers)
+        if key not in self._group:
+            self._group[key] = rules.feasible(shares, jokers, number)
+        return self._group[key]
+
+
+class _Keep(NamedTuple):
+    """A colour's extra facts after a step.
+
+    ``fixed``, or the 1s kept back for the high column (``high`` = table tiles, pins, rack
+    tiles before the step) less the rack used.
+    """
+
+    fixed: tuple[int, ...]
+    high: tuple[int, int, int] | None = None
+
+    def extra(self, used: int) -> tuple[int, ...]:
+        if self.high is None:
+            return self.fixed
+        table, pins, rack = self.high
+        return (table, pins, rack - used)
+
+
+def _canonical_kinds(rack_matters: bool) -> tuple[int, ...]:
+    """The kind each kind is laid as on runs.
+
+    Runs tell a rack tile or joker apart only where openings count them, and jokers apart not
+    at all.
+    """
+    if rack_matters:
+        return (TABLE, RACK, LOOSE, LOOSE, RACK_JOKER)
+    return (TABLE, TABLE, LOOSE, LOOSE, LOOSE)
+
+
+def _joker_choices(loose: int, rack: int) -> list[tuple[int, int]]:
+    """How many loose and rack jokers to lay, most rack jokers first."""
+    return [(lo, q) for q in range(rack, -1, -1) for lo in range(loose + 1)]

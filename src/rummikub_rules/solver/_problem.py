@@ -1,0 +1,89 @@
+"""What the general search solves: tile counts, jokers and the rules to follow (private).
+
+A :class:`Problem` is built by the plan (:mod:`._plan`) for one position and one choice of what
+happens to the table's jokers, and solved by :mod:`._search`. Everything in it is in grid
+coordinates (see :mod:`._grid`): ``table[column][row]`` numbered tiles that must all be laid,
+``rack[column][row]`` those that may be, each scoring ``weights[column]``.
+
+Jokers come in three kinds (see :mod:`._runs`): *pinned* table jokers kept in their role
+(``run_pins[column][row]`` stand for that tile in a run, ``group_pins[column]`` in a group of
+that number), *loose* table jokers that may go anywhere, and *rack* jokers (optional, each
+scoring ``joker_weight``). Which table jokers are kept and which freed, and where a freed one
+goes when the edition says where, are the plan's choices (see :mod:`._plan`, :mod:`._hosts`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummikub_rules.solver._grid import Grid
+from rummikub_rules.solver._groups import GroupRules
+from rummikub_rules.solver._runs import Cell, RunRules
+
+__all__ = ["Opening", "Problem"]
+
+Counts = tuple[tuple[int, ...], ...]
+
+
+@attrs.frozen
+class Opening:
+    """The initial meld to reach: ``threshold`` points from ``counted`` melds.
+
+    ``every_meld``: every meld laid counts (the table is left alone, so every meld is new and of
+    rack tiles); otherwise only runs and groups of rack tiles alone count
+    (``opening_may_use_table``). ``jokers_count``: a joker counts as the tile it stands for
+    (``joker_in_initial_meld = counts``), else as nothing.
+    """
+
+    threshold: int
+    every_meld: bool = True
+    jokers_count: bool = True
+
+
+@attrs.frozen
+class Problem:
+    """One search: counts, jokers, scores, bounds on what is laid, and the rules.
+
+    ``rack_low``/``rack_high`` bound the rack tiles laid per cell (a freed joker's demanded
+    tile, the plays already found when listing the best plays); ``jokers_low``/``jokers_high``
+    the rack jokers laid. ``cells[column][row]`` is what the run facts know of each cell,
+    ``groups[column]`` the group rules of each number.
+    """
+
+    grid: Grid
+    table: Counts
+    rack: Counts
+    weights: tuple[int, ...]
+    joker_weight: int
+    runs: RunRules
+    groups: tuple[GroupRules, ...]
+    cells: tuple[tuple[Cell, ...], ...]
+    rack_low: Counts
+    rack_high: Counts
+    run_pins: Counts
+    group_pins: tuple[int, ...]
+    loose: int = 0
+    rack_jokers: int = 0
+    jokers_low: int = 0
+    jokers_high: int = 0
+    opening: Opening | None = None
+
+    @property
+    def columns(self) -> int:
+        """How many columns the grid has."""
+        return self.grid.columns
+
+    @property
+    def rows(self) -> int:
+        """How many colours the grid has."""
+        return self.grid.rows
+
+    @property
+    def pins(self) -> int:
+        """How many table jokers are pinned to their roles."""
+        return sum(map(sum, self.run_pins)) + sum(self.group_pins)
+
+    @property
+    def jokers(self) -> int:
+        """How many jokers are in play."""
+        return self.pins + self.loose + self.rack_jokers

@@ -1,0 +1,114 @@
+"""From the moves of a general search back to melds (private).
+
+The search keeps only states; the moves it chose, replayed from the start, say which run each
+tile went on and what each column gave to its groups. :func:`rebuild` replays them with concrete
+runs (the tiles of each, in order) and splits each column's group tiles into groups.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from rummikub_rules.melds import MeldKind
+from rummikub_rules.solver._grid import FoundMeld
+from rummikub_rules.solver._moves import ColourMove, GroupMove
+from rummikub_rules.solver._problem import Problem
+from rummikub_rules.solver._runs import IS_NUMBERED, RunStates
+
+__all__ = ["rebuild"]
+
+
+@attrs.define
+class _Piece:
+    """A run being built: its facts id and its tiles so far, as (column, is a joker)."""
+
+    rid: int
+    tiles: list[tuple[int, bool]]
+
+
+def rebuild(
+    problem: Problem,
+    runs: RunStates,
+    chosen: list[ColourMove | GroupMove],
+) -> list[FoundMeld]:
+    """The melds made by the moves ``chosen``, one per step from the first."""
+    rows = problem.rows
+    steps = rows + 1
+    open_runs: list[list[_Piece]] = [[] for _ in range(rows)]
+    heads: list[list[_Piece]] = [[] for _ in range(rows)]
+    found: list[FoundMeld] = []
+    shares: list[tuple[int, int]] = [(0, 0)] * rows
+    for pos, move in enumerate(chosen):
+        column, step = divmod(pos, steps)
+        if isinstance(move, ColourMove):
+            shares[step] = move.share
+            pieces = open_runs[step]
+            extended: set[int] = set()
+            grown = []
+            for source, kind, rid, _ in move.placed:
+                piece = pieces[source] if source >= 0 else _Piece(rid, [])
+                extended.add(source)
+                grown.append(_Piece(rid, [*piece.tiles, (column, not IS_NUMBERED[kind])]))
+            for index, piece in enumerate(pieces):
+                if index in extended:
+                    continue
+                if problem.runs.cyclic and runs.facts[piece.rid].edge:
+                    heads[step].append(piece)
+                else:
+                    found.append(_run(step, piece.tiles))
+            open_runs[step] = grown
+            continue
+        assert isinstance(move, GroupMove)
+        jokers = (move.kept, move.loose, move.rack_jokers)
+        if any(t + r for t, r in shares) or any(jokers):
+            number = problem.grid.numbers[column]
+            found.extend(
+                FoundMeld(
+                    MeldKind.GROUP,
+                    column,
+                    tuple(row for row, _ in members),
+                    tuple(row < 0 for row, _ in members),
+                )
+                for members in problem.groups[column].arrange(shares, jokers, number)
+            )
+        shares = [(0, 0)] * rows
+    for row in range(rows):
+        found.extend(_close(runs, row, open_runs[row], heads[row]))
+    return found
+
+
+def _close(runs: RunStates, row: int, tails: list[_Piece], heads: list[_Piece]) -> list[FoundMeld]:
+    """The runs open at the end, each tail joined to its head where runs go round."""
+    joined = _match(runs, row, tails, heads)
+    assert joined is not None
+    out = []
+    for index, tail in enumerate(tails):
+        head = joined.get(index)
+        tiles = tail.tiles if head is None else [*tail.tiles, *head.tiles]
+        out.append(_run(row, tiles))
+    return out
+
+
+def _match(
+    runs: RunStates, row: int, tails: list[_Piece], heads: list[_Piece]
+) -> dict[int, _Piece] | None:
+    """Which tail each head joins (as :meth:`RunStates.finished` found possible)."""
+    if not heads:
+        return {} if all(runs.closable(t.rid) for t in tails) else None
+    head, rest = heads[0], heads[1:]
+    for index, tail in enumerate(tails):
+        if not runs.joins(runs.facts[tail.rid], runs.facts[head.rid], row):
+            continue
+        others = tails[:index] + tails[index + 1 :]
+        found = _match(runs, row, others, rest)
+        if found is not None:
+            remap = {(i if i < index else i + 1): h for i, h in found.items()}
+            remap[index] = head
+            return remap
+    return None
+
+
+def _run(row: int, tiles: list[tuple[int, bool]]) -> FoundMeld:
+    return FoundMeld(
+        MeldKind.RUN, row, tuple(c for c, _ in tiles), tuple(joker for _, joker in tiles)
+    )

@@ -1,0 +1,115 @@
+"""A brute force for the solver's tests: every play of a small position, judged by the referee.
+
+Independent of the solver: it lists every multiset of valid melds that the table's tiles and a
+subset of the rack can form, tries the subsets best first and asks the referee about each
+table; the first legal one gives the best score. Only for small positions (a table of about a
+dozen tiles, a rack of about eight).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+
+from rummikub_rules import JOKER, Edition, Meld, Table, Tile
+from rummikub_rules.solver._verify import legal
+
+Score = tuple[int, int]
+
+
+def score(laid: Counter[Tile], edition: Edition, objective: str) -> Score:
+    """(tiles, points) for ``objective="tiles"``, (points, tiles) for ``"points"``."""
+    tiles = sum(laid.values())
+    points = sum(t.value for t in laid.elements()) + edition.joker_penalty * laid[JOKER]
+    return (tiles, points) if objective == "tiles" else (points, tiles)
+
+
+def run_numbers(edition: Edition, length: int) -> Iterator[list[int]]:
+    """The number sequences a run of ``length`` may have under the edition's wrap rule."""
+    numbers = list(edition.tile_set.numbers)
+    span = len(numbers)
+    if length > span:
+        return
+    for start in range(span):
+        seq = [numbers[(start + i) % span] for i in range(length)]
+        fits = start + length <= span
+        high = edition.run_wrap == "one_high" and start + length == span + 1
+        if fits or high or edition.run_wrap == "full":
+            yield seq
+
+
+def candidate_melds(pool: Counter[Tile], edition: Edition, pivot: Tile) -> set[Meld]:
+    """Every valid meld of tiles in ``pool`` that holds ``pivot`` (jokers in every place)."""
+    tile_set = edition.tile_set
+    jokers = pool[JOKER]
+    found: set[Meld] = set()
+    if pivot.color is None or pivot.number is None:
+        return found
+    colour = pivot.color
+    for length in range(3, len(tile_set.numbers) + 1):
+        for seq in run_numbers(edition, length):
+            if pivot.number not in seq:
+                continue
+            for holes in range(min(jokers, length - 1) + 1):
+                for places in itertools.combinations(range(length), holes):
+                    tiles = [JOKER if i in places else Tile(colour, n) for i, n in enumerate(seq)]
+                    if pivot not in tiles or Counter(tiles) - pool:
+                        continue
+                    meld = Meld(tiles)
+                    if meld.is_valid(edition):
+                        found.add(meld)
+    number = pivot.number
+    others = [Tile(c, number) for c in tile_set.colors for _ in range(pool[Tile(c, number)])]
+    others.remove(pivot)
+    for size in range(0, len(tile_set.colors)):
+        for chosen in set(itertools.combinations(sorted(others), size)):
+            for extra in range(jokers + 1):
+                meld = Meld([pivot, *chosen, *([JOKER] * extra)])
+                if len(meld) >= 3 and meld.is_valid(edition):
+                    found.add(meld)
+    return found
+
+
+def partitions(pool: Counter[Tile], edition: Edition) -> Iterator[list[Meld]]:
+    """Every way to split ``pool`` into valid melds."""
+    pool = +pool
+    if not pool:
+        yield []
+        return
+    numbered = [t for t in pool if t.number is not None]
+    if not numbered:
+        return
+    pivot = min(numbered)
+    for meld in sorted(candidate_melds(pool, edition, pivot), key=str):
+        for rest in partitions(pool - Counter(meld.tiles), edition):
+            yield [meld, *rest]
+
+
+def tables_for(
+    table: Table, subset: Counter[Tile], edition: Edition, *, opened: bool
+) -> Iterator[Table]:
+    """Every table after laying ``subset``: rearranged, or (not opened) new melds only."""
+    if opened or edition.opening_may_use_table:
+        for melds in partitions(Counter(table.tiles) + subset, edition):
+            yield Table(melds)
+    if not opened:
+        for melds in partitions(subset, edition):
+            yield Table((*table.melds, *melds))
+
+
+def best_score(
+    table: Table, rack: tuple[Tile, ...], edition: Edition, objective: str, *, opened: bool
+) -> Score | None:
+    """The best score of a legal play, or ``None`` if no play is legal."""
+    subsets = {
+        tuple(sorted(c))
+        for size in range(1, len(rack) + 1)
+        for c in itertools.combinations(rack, size)
+    }
+    ranked = sorted(subsets, key=lambda s: score(Counter(s), edition, objective), reverse=True)
+    for subset in ranked:
+        for after in tables_for(table, Counter(subset), edition, opened=opened):
+            if legal(table, rack, after, opened=opened, edition=edition):
+                return score(Counter(subset), edition, objective)
+    return None

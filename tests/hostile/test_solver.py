@@ -1,0 +1,176 @@
+"""Hostile input to the solver: every call answers within a time budget, with a result or a
+``RummikubError``, never a hang (issue 9).
+
+Inputs larger than any game are refused at once; inside the bounds (4 copies and 8 jokers per
+tile set at most) the hardest positions we found are here: racks of a whole set, full tables,
+eight jokers on the rack or the table (free, replaced, locked in their melds), runs going round,
+two-way melds, and the issue's reproducer. A search past its work limit raises
+``SearchLimitExceeded``, which is an answer too.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummikub_rules import (
+    CLASSIC,
+    EDITIONS,
+    JOKER,
+    Edition,
+    InputTooLargeError,
+    Meld,
+    RummikubError,
+    Table,
+    Tile,
+    TileSet,
+    check_turn,
+    parse_table,
+    parse_tiles,
+)
+from rummikub_rules import strategies as rst
+from rummikub_rules.solver import arrange, best_play, can_play, solve, top_plays
+from tests.hostile._clock import BUDGET
+
+T = TypeVar("T")
+
+#: A custom set with the most copies and jokers a tile set may have.
+BIGGEST = TileSet(copies=4, jokers=8)
+EIGHT = CLASSIC.evolve(tile_set=BIGGEST)
+
+
+def answer(call: Callable[[], T]) -> T | RummikubError:
+    """``call()``'s answer or the ``RummikubError`` it raised, asserting the time budget."""
+    start = time.perf_counter()
+    try:
+        result: T | RummikubError = call()
+    except RummikubError as error:
+        result = error
+    elapsed = time.perf_counter() - start
+    assert elapsed < BUDGET, f"took {elapsed:.2f} s"
+    return result
+
+
+def legal_or_error(table: Table, rack: Sequence[Tile], *, opened: bool, edition: Edition) -> None:
+    """``best_play`` answers in time with a legal play, ``None`` or a ``RummikubError``."""
+    found = answer(lambda: best_play(table, rack, opened=opened, edition=edition))
+    if isinstance(found, RummikubError) or found is None:
+        return
+    assert check_turn(table, rack, found.after, opened=opened, edition=edition).ok
+
+
+def test_issue_9_reproducer_answers_legally() -> None:
+    """Numbers 5-7, 1s played high: o5 o6 | o7 o5 was the old answer, two runs of two."""
+    edition = CLASSIC.evolve(tile_set=TileSet(numbers=[5, 6, 7], copies=4), run_wrap="one_high")
+    table, rack = parse_table("k6 r6 b6 o6 | k7 r7 o7"), parse_tiles("b7 o5 o5")
+    play = answer(lambda: best_play(table, rack, opened=True, edition=edition))
+    assert not isinstance(play, RummikubError)
+    assert play is not None
+    assert check_turn(table, rack, play.after, opened=True, edition=edition).ok
+
+
+def test_positions_larger_than_the_set_are_refused_at_once() -> None:
+    refused: object = answer(lambda: best_play(Table(), parse_tiles("r1 " * 5000), opened=True))
+    assert isinstance(refused, InputTooLargeError)
+    melds = Table([Meld(parse_tiles("r1 r2 r3"))] * 2000)
+    refused = answer(lambda: solve(melds, parse_tiles("r4"), opened=True))
+    assert isinstance(refused, InputTooLargeError)
+    refused = answer(lambda: arrange(parse_tiles("j " * 300)))
+    assert isinstance(refused, InputTooLargeError)
+
+
+@pytest.mark.parametrize("name", ["classic", "xp"])
+@pytest.mark.parametrize("opened", [True, False])
+def test_a_rack_of_the_whole_set(name: str, opened: bool) -> None:
+    edition = EDITIONS[name]
+    legal_or_error(Table(), list(edition.tile_set.all_tiles()), opened=opened, edition=edition)
+
+
+def test_a_full_table_and_a_long_rack() -> None:
+    rng = random.Random(5)
+    tiles = list(CLASSIC.tile_set.all_tiles())
+    table = arrange([t for t in tiles if t.number is not None and t.number <= 11])
+    assert isinstance(table, Table)
+    rest = sorted((Counter(tiles) - Counter(table.tiles)).elements())
+    legal_or_error(table, rng.sample(rest, 14), opened=True, edition=CLASSIC)
+
+
+def test_eight_jokers_on_the_rack() -> None:
+    rng = random.Random(1)
+    numbered = [t for t in BIGGEST.all_tiles() if t.number is not None]
+    rack = [*rng.sample(numbered, 32), *[JOKER] * 8]
+    for opened in (True, False):
+        legal_or_error(Table(), rack, opened=opened, edition=EIGHT)
+
+
+EIGHT_IN_MELDS = parse_table(
+    " | ".join(
+        [f"r{n} j r{n + 2}" for n in range(1, 12, 3)]
+        + [f"k{n} j k{n + 2}" for n in range(1, 12, 3)]
+    )
+)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {},
+        {"joker_retrieval": "replace"},
+        {"joker_retrieval": "replace", "replacement_from": "rack"},
+        {"joker_melds_extend_only": True},
+        {"freed_joker_new_meld": False, "freed_joker_rack_tiles": 0},
+        {"run_wrap": "full"},
+    ],
+)
+def test_eight_jokers_on_the_table(rules: dict[str, object]) -> None:
+    edition = EIGHT.evolve(**rules)
+    rack = parse_tiles("r2 r5 r8 k2 k5 b1 b2 o3 j")
+    legal_or_error(EIGHT_IN_MELDS, rack, opened=True, edition=edition)
+    answer(lambda: can_play(EIGHT_IN_MELDS, rack, opened=True, edition=edition))
+    answer(lambda: top_plays(EIGHT_IN_MELDS, rack, 10, opened=True, edition=edition))
+
+
+def test_two_way_melds_of_jokers() -> None:
+    table = parse_table(" | ".join(f"r{n} j j" for n in range(1, 5)))
+    legal_or_error(table, parse_tiles("r5 r6 k1 b1 o1 k2"), opened=True, edition=EIGHT)
+    legal_or_error(table, parse_tiles("r5 r6 k1 b1 o1 k2"), opened=False, edition=EIGHT)
+
+
+@pytest.mark.parametrize("wrap", ["one_high", "full"])
+def test_runs_going_round_with_a_long_rack(wrap: str) -> None:
+    rng = random.Random(2)
+    edition = CLASSIC.evolve(run_wrap=wrap)
+    tiles = list(CLASSIC.tile_set.all_tiles())
+    legal_or_error(Table(), rng.sample(tiles, 50), opened=True, edition=edition)
+    table = arrange(rng.sample([t for t in tiles if t.number is not None], 30), edition=edition)
+    if isinstance(table, Table):
+        rest = sorted((Counter(tiles) - Counter(table.tiles)).elements())
+        legal_or_error(table, rng.sample(rest, 16), opened=True, edition=edition)
+
+
+@settings(
+    max_examples=max(10, settings().max_examples // 10),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    rst.editions(custom=True, tile_sets=rst.tile_sets()),
+    st.data(),
+)
+def test_random_big_positions_answer_in_time(edition: Edition, data: st.DataObject) -> None:
+    """A timed fuzz: tables of random melds and long racks under random custom editions."""
+    table = data.draw(rst.tables(edition))
+    left = sorted((Counter(edition.tile_set.all_tiles()) - Counter(table.tiles)).elements())
+    if not left:
+        return
+    rack = data.draw(st.lists(st.sampled_from(left), max_size=20))
+    counts = Counter(rack)
+    available = Counter(left)
+    rack = [t for t in counts for _ in range(min(counts[t], available[t]))]
+    legal_or_error(table, rack, opened=data.draw(st.booleans()), edition=edition)
