@@ -417,7 +417,7 @@ class _Plan:
 
     def _fates(self, roles: Roles) -> Iterator[_Fate]:
         """Every way to say which jokers are freed (identical jokers alike) and, under
-        ``replace``, what takes each freed one's place (RULES.md 4.5)."""
+        ``replace``, what takes each freed one's place (rules section 4.5)."""
         edition = self.edition
         replace = edition.joker_retrieval is JokerRetrieval.REPLACE
         in_place = edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
@@ -458,7 +458,7 @@ class _Plan:
                 yield _Fate(tuple(kept), freed, low, claims, tuple(claims_g))
 
     def _replacements(self, joker: TableJoker, in_place: bool) -> list[_Replacement]:
-        """The ways a freed joker's place may be taken (RULES.md 4.5, ``replace``)."""
+        """The ways a freed joker's place may be taken (rules section 4.5, ``replace``)."""
         meld = self.table.melds[joker.meld]
         if joker.kind is MeldKind.RUN:
             tile_column = 0 if self.grid.high and joker.column == self.grid.columns - 1 else (
@@ -496,7 +496,7 @@ class _Plan:
     # -- the opening -----------------------------------------------------------------------------
 
     def _opening(self) -> None:
-        """The initial meld (RULES.md 4.4): new melds of rack tiles worth the threshold."""
+        """The initial meld (rules section 4.4): new melds of rack tiles worth the threshold."""
         edition = self.edition
         if any(not m.is_valid(edition) for m in self.table.melds):
             if edition.opening_may_use_table:
