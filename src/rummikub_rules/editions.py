@@ -1,7 +1,7 @@
 """Editions: every rule that differs between Rummikub boxes, as one frozen object (rules section 7).
 
-An :class:`Edition` holds one value for each rule field of the rules (section 7). :data:`EDITIONS` maps the
-preset names (and aliases such as ``standard``) to the ten presets; :data:`CLASSIC` is the
+An :class:`Edition` holds one value for each rule field (rules section 7). :data:`EDITIONS` maps
+the preset names (and aliases such as ``standard``) to the ten presets; :data:`CLASSIC` is the
 current manufacturer's rules. A custom edition is ``CLASSIC.evolve(joker_penalty=50)``.
 """
 
@@ -262,8 +262,8 @@ class Edition:
     timeout_draw: int = attrs.field(default=1, validator=_at_least(0))
     failed_turn_draw: int = attrs.field(default=3, validator=_at_least(0))
     #: Whether a failed turn's penalty tiles are drawn before the tiles it lost are shuffled into
-    #: the pool (rules section 5), so that they cannot be drawn back; ``False`` shuffles them in first,
-    #: as games saved in version 1 of the JSON format were played.
+    #: the pool (rules section 5), so that they cannot be drawn back; ``False`` shuffles them in
+    #: first, as games saved in version 1 of the JSON format were played.
     failed_turn_draw_first: bool = attrs.field(default=True, validator=_boolean)
     # End of game and scoring (rules section 6)
     pool_empty_end: PoolEmptyEnd = attrs.field(

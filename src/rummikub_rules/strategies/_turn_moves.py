@@ -123,7 +123,7 @@ def _extend(draw: st.DrawFn, build: _Build) -> bool:
 
 
 def _split(draw: st.DrawFn, build: _Build) -> bool:
-    """Split a run of five or more at a tile, laying the rack's copy of it (rules section 4, ex. 1)."""
+    """Split a run of five or more at a tile, laying the rack's copy of it (rules 4, example 1)."""
     for index in draw(st.permutations(range(len(build.after)))):
         meld = build.after[index]
         if _locked(build, meld):

@@ -2,8 +2,8 @@
 
 Tiles are counted as multisets of :attr:`~rummikub_rules.Tile.index` (small integers, fast to
 hash): what stood on the table before, what stands after, what the rack holds, and from those what
-was removed, added and played (rules section 4.2-4.3). Every meld's valid readings (rules section 2) are
-looked up once. Inputs larger than any game can produce are refused here, before any work.
+was removed, added and played (rules sections 4.2-4.3). Every meld's valid readings (rules section
+2) are looked up once. Inputs larger than any game can produce are refused here, before any work.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ Counts = dict[int, int]
 
 
 class InitialMeld:
-    """The initial meld of one turn (rules section 4.4), prepared once for every reading to be judged."""
+    """The initial meld of one turn (rules section 4.4), prepared once for every reading judged."""
 
     def __init__(self, facts: TurnFacts) -> None:
         self.facts = facts

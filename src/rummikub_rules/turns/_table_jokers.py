@@ -1,4 +1,4 @@
-"""rules section 4.5, jokers already on the table: a reading-dependent check of the referee's pipeline.
+"""Jokers already on the table (rules section 4.5): a reading-dependent check of the referee.
 
 All of section 4.5 lives here, in its order:
 
@@ -122,7 +122,7 @@ class TableJokers:
         new_by_role: dict[Role, list[_Joker]],
         after_choice: Sequence[Reading | None],
     ) -> list[Violation]:
-        """``replace``: a real tile took each freed joker's place (rules section 4.5, with a ruling).
+        """``replace``: a real tile took each freed joker's place (rules 4.5, with a ruling).
 
         The tile a run joker stood for, or a missing colour of a group joker's group (every
         missing colour but those its meld's other jokers stand for, under ``both``), stands on
@@ -232,7 +232,7 @@ class TableJokers:
         roleless: int,
         retrieved: int,
     ) -> list[Violation]:
-        """Where the freed jokers landed: with enough rack tiles, and in new melds (rules section 4.5).
+        """Where the freed jokers landed: with enough rack tiles, and in new melds (rules 4.5).
 
         A freed joker stays on the table in a meld with ``freed_joker_rack_tiles`` rack tiles
         (jokers from the rack count) and, under ``freed_joker_new_meld``, in a new meld. The
@@ -298,7 +298,7 @@ class TableJokers:
         return found
 
     def is_new(self, index: int) -> bool:
-        """Whether meld ``index`` of the table after is *new* (rules section 4.5, with a ruling).
+        """Whether meld ``index`` of the table after is *new* (rules 4.5, with a ruling).
 
         A meld is *old* when it holds every numbered tile of a meld of the table before. Copies
         of a tile are told apart only by the meld they stood in, so the meld is new as long as

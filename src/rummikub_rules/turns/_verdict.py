@@ -1,4 +1,4 @@
-"""What the referee answers: a :class:`Verdict` listing every :class:`Violation` (rules section 4.6, 8).
+"""What the referee answers: a :class:`Verdict` listing every :class:`Violation` (rules 4.6, 8).
 
 Also the few wording helpers every rule's message shares, so that all messages name tiles and
 melds the same way.
