@@ -69,7 +69,7 @@ class _Joker:
 
 
 class TableJokers:
-    """rules section 4.5 for one turn, prepared once for every reading to be judged."""
+    """Rules section 4.5 for one turn, prepared once for every reading to be judged."""
 
     def __init__(self, facts: TurnFacts) -> None:
         self.facts = facts
