@@ -13,10 +13,11 @@ deterministic: the same view always gets the same action.
   they let it go out or the pool is empty.
 
 Each solver bot takes ``budget``, the solver's search states per turn (default
-:data:`DEFAULT_BUDGET`; ``None``: the solver's default limit). A budget never makes a bot fail: when it runs out,
-the bot plays what the solver found within it, or draws (passes with the pool empty) if that is
-nothing; today's ``best_play`` keeps nothing from a search it stops, so a spent budget means a
-draw. Whatever a bot answers is legal: ``view.check(bot.play(view)).ok`` holds on its turn.
+:data:`DEFAULT_BUDGET`; ``None``: the solver's default limit). A budget never makes a bot fail:
+when it runs out, the bot plays what the solver found within it, or draws (passes with the pool
+empty) if that is nothing; today's ``best_play`` keeps nothing from a search it stops, so a spent
+budget means a draw. Whatever a bot answers is legal: ``view.check(bot.play(view)).ok`` holds on
+its turn.
 
 >>> from rummikub_rules import GameState
 >>> game = GameState.new(2, seed=3)
