@@ -1,4 +1,4 @@
-"""Write EDITIONS.md: every preset edition's rules as Markdown tables, readable on the repository page.
+"""Write EDITIONS.md: every preset's rules as Markdown tables, readable on the repository page.
 
 Run from the repository root after changing an edition or a field's meaning::
 
@@ -17,9 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
-from edition_fields import FIELD_DOCS, format_value  # noqa: E402
+from edition_fields import FIELD_DOCS, format_value
 
-from rummikub_rules import CLASSIC, EDITIONS, Edition  # noqa: E402
+from rummikub_rules import CLASSIC, EDITIONS, Edition
 
 #: Where the table is written: the root of the repository.
 TARGET = Path(__file__).resolve().parent.parent / "EDITIONS.md"

@@ -32,11 +32,9 @@ _AUTOMODULE = re.compile(r"^\.\. auto(?:module|function):: ([\w.]+)", re.MULTILI
 
 
 def _public_modules() -> list[str]:
-    found = [PACKAGE]
-    for info in pkgutil.iter_modules(rummikub_rules.__path__):
-        if not info.name.startswith("_"):
-            found.append(f"{PACKAGE}.{info.name}")
-    return sorted(found)
+    submodules = pkgutil.iter_modules(rummikub_rules.__path__)
+    found = [f"{PACKAGE}.{info.name}" for info in submodules if not info.name.startswith("_")]
+    return sorted([PACKAGE, *found])
 
 
 def _exported(module: str) -> list[str]:
@@ -47,9 +45,7 @@ def _exported(module: str) -> list[str]:
 
 def _imports(block: str) -> list[tuple[str, str]]:
     """The (module, name) pairs of the ``from ... import ...`` statements of a pycon block."""
-    source = "\n".join(
-        line[4:] for line in block.splitlines() if line.startswith((">>> ", "... "))
-    )
+    source = "\n".join(line[4:] for line in block.splitlines() if line.startswith((">>> ", "... ")))
     pairs = []
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.ImportFrom) and node.module is not None:

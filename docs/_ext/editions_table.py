@@ -17,11 +17,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from docutils import nodes
+from edition_fields import CODE, FIELD_DOCS, format_value
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
-
-from edition_fields import CODE, FIELD_DOCS, format_value
 
 from rummikub_rules import CLASSIC, EDITIONS, Edition
 
