@@ -19,7 +19,7 @@ How it works (one module per concern):
   and rack jokers free, all counted in the state, and a bound from each colour alone;
 - :mod:`._search`, with :mod:`._runs` (open runs and their facts), :mod:`._groups` (splitting a
   number's tiles into groups), :mod:`._moves` and :mod:`._bounds`: the general search, for every
-  meld rule and every joker rule of rules section 4.4-4.5;
+  meld rule and every joker rule of rules sections 4.4-4.5;
 - :mod:`._position`: the table's jokers, their roles under each reading, the melds a freed joker
   may not go into, and the melds that may only be extended;
 - :mod:`._grid`: the grid of tile counts all searches share, and the way back to melds.
