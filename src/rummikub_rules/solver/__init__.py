@@ -1,6 +1,6 @@
 """Exact search for plays: the best play, the best few, whether any exists, arranging tiles.
 
-:func:`best_play` finds the legal play (RULES.md section 4) that lays the most rack tiles (or
+:func:`best_play` finds the legal play (rules section 4) that lays the most rack tiles (or
 the most points); :func:`solve` does the same within a budget and says whether its answer is
 proven best (:class:`Solution`); :func:`top_plays` lists the best plays with different sets of
 laid tiles (for bots and hints); :func:`can_play` stops at the first legal play; :func:`arrange`
@@ -19,7 +19,7 @@ How it works (one module per concern):
   and rack jokers free, all counted in the state, and a bound from each colour alone;
 - :mod:`._search`, with :mod:`._runs` (open runs and their facts), :mod:`._groups` (splitting a
   number's tiles into groups), :mod:`._moves` and :mod:`._bounds`: the general search, for every
-  meld rule and every joker rule of RULES.md 4.4-4.5;
+  meld rule and every joker rule of rules sections 4.4-4.5;
 - :mod:`._position`: the table's jokers, their roles under each reading, the melds a freed joker
   may not go into, and the melds that may only be extended;
 - :mod:`._grid`: the grid of tile counts all searches share, and the way back to melds.

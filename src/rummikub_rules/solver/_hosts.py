@@ -1,6 +1,6 @@
 """The melds a freed joker may go into: its *hosts* (private).
 
-RULES.md 4.5: a joker freed from the table ends in a meld with at least
+Rules section 4.5: a joker freed from the table ends in a meld with at least
 ``freed_joker_rack_tiles`` tiles laid from the rack (rack jokers count), and, under
 ``freed_joker_new_meld``, in a *new* meld. Such melds are short in practice, so the plan lists
 them (:func:`hosts`): every valid meld holding one or more freed jokers, each of its other

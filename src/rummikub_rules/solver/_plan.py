@@ -430,7 +430,7 @@ class _Plan:
         """Every way to say which jokers are freed, and what takes each freed one's place.
 
         Identical jokers are freed alike; what takes a freed joker's place is chosen under
-        ``replace`` only (RULES.md 4.5).
+        ``replace`` only (rules section 4.5).
         """
         edition = self.edition
         replace = edition.joker_retrieval is JokerRetrieval.REPLACE
@@ -472,7 +472,7 @@ class _Plan:
                 yield _Fate(tuple(kept), freed, low, claims, tuple(claims_g))
 
     def _replacements(self, joker: TableJoker, in_place: bool) -> list[_Replacement]:
-        """The ways a freed joker's place may be taken (RULES.md 4.5, ``replace``)."""
+        """The ways a freed joker's place may be taken (rules section 4.5, ``replace``)."""
         meld = self.table.melds[joker.meld]
         if joker.kind is MeldKind.RUN:
             tile_column = (
@@ -513,7 +513,7 @@ class _Plan:
     # -- the opening -----------------------------------------------------------------------------
 
     def _opening(self) -> None:
-        """The initial meld (RULES.md 4.4): new melds of rack tiles worth the threshold."""
+        """The initial meld (rules section 4.4): new melds of rack tiles worth the threshold."""
         edition = self.edition
         if any(not m.is_valid(edition) for m in self.table.melds):
             if edition.opening_may_use_table:
@@ -971,7 +971,7 @@ class _GroupInPlace:
         groups.append((self.column, self.claim))
 
 
-#: A way a freed joker's place may be taken (RULES.md 4.5, ``replace``).
+#: A way a freed joker's place may be taken (rules section 4.5, ``replace``).
 _Replacement: TypeAlias = _FromRack | _RunInPlace | _GroupInPlace
 
 

@@ -1,7 +1,7 @@
 """What the table before says to the search: its jokers' roles, claims and containers (private).
 
-RULES.md 4.5 in grid terms. Each joker of the table before has a *role* under the reading of its
-meld: a cell of a run or a column of groups (:class:`TableJoker`). A meld whose kind is not
+Rules section 4.5 in grid terms. Each joker of the table before has a *role* under the reading
+of its meld: a cell of a run or a column of groups (:class:`TableJoker`). A meld whose kind is not
 declared and reads both ways (``r5 j j``) is read either way (:func:`readings`: the player gets
 the most favourable); a joker in a meld with no valid reading has no role and may go anywhere.
 :func:`locked` gives the claims of ``joker_melds_extend_only``; and a
