@@ -53,9 +53,7 @@ def candidate_melds(pool: Counter[Tile], edition: Edition, pivot: Tile) -> set[M
                 continue
             for holes in range(min(jokers, length - 1) + 1):
                 for places in itertools.combinations(range(length), holes):
-                    tiles = [
-                        JOKER if i in places else Tile(colour, n) for i, n in enumerate(seq)
-                    ]
+                    tiles = [JOKER if i in places else Tile(colour, n) for i, n in enumerate(seq)]
                     if pivot not in tiles or Counter(tiles) - pool:
                         continue
                     meld = Meld(tiles)

@@ -23,11 +23,11 @@ from rummikub_rules import (
     Play,
     PlayerView,
     PointsBot,
-    best_play,
     check_turn,
     parse_table,
     parse_tiles,
 )
+from rummikub_rules.solver import Objective, Solution, solve
 from rummikub_rules.strategies import game_states
 from tests.depth import examples
 
@@ -99,22 +99,26 @@ def test_greedy_and_points_bots_play_the_solver_s_best_without_a_budget(state: G
         return
     seen, opened, edition = state.view(state.current), state.opened[state.current], state.edition
     nothing = Draw() if state.pool else Pass()
-    greedy = best_play(state.table, state.rack, opened=opened, edition=edition)
-    points = best_play(state.table, state.rack, opened=opened, edition=edition, objective="points")
-    # A play the referee refuses (a solver bug) is never played: the bot draws instead.
-    for bot, best in ((GreedyBot(budget=None), greedy), (PointsBot(budget=None), points)):
-        legal = best is not None and state.check(best).ok
-        assert bot.play(seen) == (best if legal else nothing)
+    # Without a budget a bot plays the solver's answer at its default limit (proven best, or the
+    # best found where the proof needs more), unless the referee refuses it (a solver bug).
+    objectives: tuple[tuple[Bot, Objective], ...] = (
+        (GreedyBot(budget=None), "tiles"),
+        (PointsBot(budget=None), "points"),
+    )
+    for bot, objective in objectives:
+        best = solve(state.table, state.rack, opened=opened, edition=edition, objective=objective)
+        legal = best.play is not None and state.check(best.play).ok
+        assert bot.play(seen) == (best.play if legal else nothing)
 
 
 def test_a_bot_never_plays_what_the_referee_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
     """Should the solver ever answer an illegal play, the bots draw instead of playing it."""
     from rummikub_rules import _bot_solver
 
-    def wrong(*args: object, **kwargs: object) -> Play:
-        return Play(parse_table("b1 b2 b3 | r1 r2 r3"))  # r1 r2 r3 is not on the rack
+    def wrong(*args: object, **kwargs: object) -> Solution:
+        return Solution(Play(parse_table("b1 b2 b3 | r1 r2 r3")), proven_optimal=True)
 
-    monkeypatch.setattr(_bot_solver, "best_play", wrong)
+    monkeypatch.setattr(_bot_solver, "solve", wrong)  # r1 r2 r3 is not on the rack
     seen = view("k5 k6 k7 o1", "b1 b2 b3")
     for bot in BOTS:
         assert bot.play(seen) == Draw()

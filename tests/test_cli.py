@@ -207,7 +207,7 @@ def test_simulate_seats_the_bots_named() -> None:
         "--bots", "draw,joker-keeper", "--json",
     )  # fmt: skip
     assert status == 0
-    assert json.loads(out)["bots"] == ["DrawBot()", "JokerKeeperBot(budget=5000)"]
+    assert json.loads(out)["bots"] == ["DrawBot()", "JokerKeeperBot(budget=20000)"]
 
 
 @pytest.mark.parametrize(

@@ -14,14 +14,17 @@ from rummikub_rules import (
     Edition,
     GameState,
     InputTooLargeError,
-    RummikubError,
+    InvalidTypeError,
+    ParseError,
     Table,
     TileSet,
+    UnknownEditionError,
     parse_table,
     parse_tiles,
 )
 from rummikub_rules.solver import (
     ENGINES,
+    Objective,
     SearchLimitExceeded,
     Solution,
     arrange,
@@ -46,14 +49,16 @@ def lays(
     *,
     opened: bool = True,
     edition: Edition = CLASSIC,
-    objective: str = "tiles",
+    objective: Objective = "tiles",
 ) -> list[str] | None:
     """The tiles the best play lays, after checking the play is legal; the same from every
     engine."""
     before, tiles = parse_table(table), parse_tiles(rack)
-    answers = []
+    answers: list[list[str] | None] = []
     for engine in ENGINES:
-        found = solve(before, tiles, opened=opened, edition=edition, objective=objective, engine=engine)  # type: ignore[arg-type]
+        found = solve(
+            before, tiles, opened=opened, edition=edition, objective=objective, engine=engine
+        )
         assert found.proven_optimal
         if found.play is None:
             answers.append(None)
@@ -175,9 +180,9 @@ def test_both_missing_colours_free_a_group_joker_in_us_1980() -> None:
 def test_rack_or_table_frees_a_joker_with_a_table_tile_in_its_place() -> None:
     """ua-wiki: the o5 of the run takes the joker's place in its group."""
     ua = EDITIONS["ua-wiki"]
-    assert lays("o2 o3 o4 o5 o6 | r5 k5 j j", "r5 o3 b4 k3 b6 o4", edition=ua, objective="points") == [
-        "b4", "b6", "o3", "o4",
-    ]  # fmt: skip
+    assert lays(
+        "o2 o3 o4 o5 o6 | r5 k5 j j", "r5 o3 b4 k3 b6 o4", edition=ua, objective="points"
+    ) == ["b4", "b6", "o3", "o4"]
 
 
 def test_extend_only_melds_with_jokers_may_only_grow() -> None:
@@ -257,7 +262,11 @@ def test_rack_jokers_fill_runs_and_groups() -> None:
 
 @pytest.mark.parametrize(
     ("table", "rack"),
-    [("", "r1 r2 r3 r4 k13 r13 b13"), ("r10 r11 r12", "r9 r13 k13 b13 o13 r8"), ("k5 j k7", "k6 r1 r2 r3")],
+    [
+        ("", "r1 r2 r3 r4 k13 r13 b13"),
+        ("r10 r11 r12", "r9 r13 k13 b13 o13 r8"),
+        ("k5 j k7", "k6 r1 r2 r3"),
+    ],
 )
 def test_each_objective_lays_the_most_of_what_it_counts(table: str, rack: str) -> None:
     """``tiles`` lays the most tiles, ``points`` the most points (jokers at their penalty)."""
@@ -321,7 +330,8 @@ def test_a_budgeted_solve_answers_without_raising() -> None:
     table, rack = HARD
     cut = solve(table, rack, opened=True, limit=50)
     full = solve(table, rack, opened=True)
-    assert full.proven_optimal and full.play is not None
+    assert full.proven_optimal
+    assert full.play is not None
     assert cut.tiles <= full.tiles
     if cut.play is not None:
         assert check_turn(table, rack, cut.play.after, opened=True).ok
@@ -353,7 +363,8 @@ def test_top_plays_first_is_the_best_play() -> None:
     table, rack = HARD
     plays = top_plays(table, rack, 4, opened=True)
     best = best_play(table, rack, opened=True)
-    assert best is not None and plays
+    assert best is not None
+    assert plays
     assert played(table, plays[0].after) == played(table, best.after)
     for play in plays:
         assert check_turn(table, rack, play.after, opened=True).ok
@@ -374,21 +385,43 @@ def test_the_engines_are_named_and_checked() -> None:
 def test_positions_larger_than_the_set_are_refused() -> None:
     with pytest.raises(InputTooLargeError):
         best_play(Table(), parse_tiles("r1 " * 107), opened=True)
-    with pytest.raises(RummikubError):
-        best_play("r1 r2 r3", parse_tiles("r4"), opened=True)  # type: ignore[arg-type]
+    with pytest.raises(InvalidTypeError, match="table"):
+        best_play(["r1 r2 r3"], parse_tiles("r4"), opened=True)  # type: ignore[arg-type]
+
+
+def test_notation_and_edition_names_are_welcome() -> None:
+    play = best_play("r1 r2 r3", "r4 k9", opened=True, edition="pl-2026")
+    assert play is not None
+    assert str(play.after) == "r1 r2 r3 r4"
+    assert solve("r1 r2 r3", "r4", opened=True, edition="xp").tiles == 1
+    assert can_play("k12 r12 o12", "b12", opened=False) is False
+    assert [str(p.after) for p in top_plays("r4 r5 r6", "r3 r7", 2, opened=True)] == [
+        "r3 r4 r5 r6 r7",
+        "r4 r5 r6 r7",
+    ]
+    assert str(arrange("r5 b5 k5 o5 r6 r7 r8", edition="classic")) == "k5 r5 b5 o5 | r6 r7 r8"
+    assert initial_meld("k9 r9 b9 b1 b2 b3", edition="classic") is not None
+    with pytest.raises(UnknownEditionError):
+        best_play("r1 r2 r3", "r4", opened=True, edition="no-such-box")
+    with pytest.raises(ParseError):
+        best_play("r1 r2 x3", "r4", opened=True)
 
 
 def test_tiles_the_set_lacks_make_no_play() -> None:
     three = TileSet(colors=(Color.BLACK, Color.RED, Color.BLUE), numbers=range(1, 6))
     edition = CLASSIC.evolve(tile_set=three, min_players=2, deal_size=1)
-    assert best_play(Table(), parse_tiles("o1 o2 o3 k1 k2 k3"), opened=True, edition=edition) is None
+    assert (
+        best_play(Table(), parse_tiles("o1 o2 o3 k1 k2 k3"), opened=True, edition=edition) is None
+    )
 
 
 # -- a game in progress --------------------------------------------------------------------------
 
 
 SMALL = CLASSIC.evolve(
-    tile_set=TileSet(colors=(Color.BLACK, Color.RED, Color.BLUE), numbers=range(1, 4), copies=1, jokers=0),
+    tile_set=TileSet(
+        colors=(Color.BLACK, Color.RED, Color.BLUE), numbers=range(1, 4), copies=1, jokers=0
+    ),
     min_players=2,
     deal_size=4,
     initial_meld_points=5,
@@ -400,9 +433,11 @@ def test_can_play_now_and_end_if_stuck() -> None:
     stuck = GameState.from_deal(
         [parse_tiles("k1 r2 b3 k2"), parse_tiles("r1 b2 k3 r3 b1")], (), edition=SMALL
     )
-    assert not can_play_now(stuck, 0) and not can_play_now(stuck, 1)
+    assert not can_play_now(stuck, 0)
+    assert not can_play_now(stuck, 1)
     ended = end_if_stuck(stuck)
-    assert ended.is_over and ended.winners == (0,)  # nobody out: the lowest rack wins
+    assert ended.is_over
+    assert ended.winners == (0,)  # nobody out: the lowest rack wins
     playing = GameState.from_deal(
         [parse_tiles("k1 k2 k3 r1"), parse_tiles("r2 b2 r3 b3 b1")], (), edition=SMALL
     )

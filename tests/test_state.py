@@ -25,6 +25,7 @@ from rummikub_rules import (
     parse_tiles,
 )
 from rummikub_rules._failed_turns import restored_table
+from rummikub_rules.solver import can_play_now, end_if_stuck
 
 
 def _deal(racks: list[str], pool_front: str = "", edition: str = "classic") -> GameState:
@@ -225,25 +226,25 @@ def test_a_joker_left_on_the_rack_costs_the_edition_penalty_at_the_end() -> None
 
 def test_can_play_asks_the_solver_for_the_seat() -> None:
     game = _deal(["r10 r11 r12 k1", "b1 b2"])
-    assert game.can_play()  # seat 0 can open with r10 r11 r12 = 33
-    assert not game.can_play(1)
+    assert can_play_now(game)  # seat 0 can open with r10 r11 r12 = 33
+    assert not can_play_now(game, 1)
     with pytest.raises(IndexError):
-        game.can_play(2)
+        can_play_now(game, 2)
 
 
 def test_end_if_stuck_ends_a_pool_empty_game_where_nobody_can_move() -> None:
     game = _position(["k5", "k9"])
-    over = game.end_if_stuck()
+    over = end_if_stuck(game)
     assert over.is_over
     assert over.scores() == (4, -4)
-    assert game.end_if_stuck() is not game
+    assert end_if_stuck(game) is not game
 
 
 def test_end_if_stuck_leaves_a_game_someone_can_still_play() -> None:
     game = _position(["r10 r11 r12 k1", "k9"])
-    assert game.end_if_stuck() is game
+    assert end_if_stuck(game) is game
     with_pool = _deal(["k5", "k9"])
-    assert with_pool.end_if_stuck() is with_pool
+    assert end_if_stuck(with_pool) is with_pool
 
 
 # RULES.md 5: a failed turn draws its penalty before the lost tiles go into the pool ------------

@@ -1,10 +1,10 @@
 """The one place where bots (and the game runner's "could it play?") ask the solver.
 
-:func:`best_within` is the best play within a per-turn budget of search states, and whether
+:func:`best_within` is the best play within a per-turn budget of solver work, and whether
 the search finished (its answer is then exact). A budget that runs out never raises: the answer
-is what the solver found within it (``best_play`` raises ``SearchLimitExceeded`` and keeps
-nothing, so that is ``None`` for now). Everything the bots and the runner learn from the solver
-goes through here, so changing the solver's API changes one function.
+is the best play the solver found within it (:func:`~rummikub_rules.solver.solve` is anytime).
+Everything the bots and the runner learn from the solver goes through here, so changing the
+solver's API changes one function.
 
 A play the referee would refuse is never answered (it counts as no play found, not exact): the
 solver promises legal plays, and this check keeps a bot legal should it ever break that promise.
@@ -24,15 +24,16 @@ from typing import Final, TypeAlias
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Table
-from rummikub_rules.solver import Objective, SearchLimitExceeded, best_play
+from rummikub_rules.solver import Objective, solve
 from rummikub_rules.tiles import Tile
 from rummikub_rules.turns import check_turn
 
 __all__ = ["DEFAULT_BUDGET", "best_within", "could_play"]
 
-#: The per-turn budget of the bots and of the runner's "could it play?", in solver search
-#: states (a state costs a few microseconds; most turns need a few hundred).
-DEFAULT_BUDGET: Final = 5_000
+#: The per-turn budget of the bots and of the runner's "could it play?", in the solver's work
+#: units (the ``limit`` of :func:`~rummikub_rules.solver.solve`, a few microseconds each; most
+#: turns of a real game need a few hundred, the hardest about a hundred thousand).
+DEFAULT_BUDGET: Final = 20_000
 
 
 #: How many answers each thread remembers (a bot asks at most two questions a turn).
@@ -58,18 +59,12 @@ def best_within(
         same_objects = seen is table and held is rack and edition_seen is edition
         if same_objects and details == (opened, objective, budget):
             return known
-    try:
-        play = best_play(
-            table, rack, opened=opened, edition=edition, objective=objective, limit=budget
-        )
-    except SearchLimitExceeded:
-        answer: tuple[Play | None, bool] = (None, False)
-    else:
-        answer = (play, True)
-        if play is not None and not check_turn(
-            table, rack, play.after, opened=opened, edition=edition
-        ):
-            answer = (None, False)  # the referee refuses it: a bot never plays it
+    found = solve(table, rack, opened=opened, edition=edition, objective=objective, limit=budget)
+    answer: tuple[Play | None, bool] = (found.play, found.proven_optimal)
+    if found.play is not None and not check_turn(
+        table, rack, found.play.after, opened=opened, edition=edition
+    ):
+        answer = (None, False)  # the referee refuses it: a bot never plays it
     remembered.insert(0, ((table, rack, edition, (opened, objective, budget)), answer))
     del remembered[_REMEMBERED:]
     return answer

@@ -1,4 +1,4 @@
-"""The table after a failed turn that lost tiles to the pool (RULES.md section 5).
+"""The table after a failed turn that lost tiles to the pool (rules section 5).
 
 ``FailedTurn(to_pool=...)`` names table tiles that could not be put back. Each named tile comes
 off one meld: a group keeps its other tiles, a run is cut where the tile stood, and every meld

@@ -1,4 +1,4 @@
-"""The referee's verdict on any action, from what the player to move can see (RULES.md 3 to 5).
+"""The referee's verdict on any action, from what the player to move can see (rules section 3 to 5).
 
 A play goes to :func:`~rummikub_rules.turns.check_turn`; a draw needs tiles in the pool, a pass
 an empty pool; a failed turn that lost tiles to the pool must leave a valid table. Both
@@ -55,7 +55,7 @@ def _failed_turn(table: Table, to_pool: tuple[Tile, ...], edition: Edition) -> V
     """The table restored after a failed turn, less ``to_pool``, and whether that is allowed.
 
     Each tile sent to the pool is taken off one meld (splitting a run where it stood) so that
-    every meld left stays valid (RULES.md section 5).
+    every meld left stays valid (rules section 5).
     """
     on_table = tile_counts(table.tiles)
     wanted = tile_counts(to_pool)

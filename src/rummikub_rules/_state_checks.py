@@ -1,4 +1,4 @@
-"""Every invariant of a game state, checked in one place (RULES.md sections 1 to 6).
+"""Every invariant of a game state, checked in one place (rules sections 1 to 6).
 
 A ``GameState`` built any way but by ``apply`` (directly, ``attrs.evolve``, ``new``,
 ``from_deal``, JSON) passes through :func:`state_problem`, which names the first broken rule:

@@ -1,4 +1,4 @@
-"""The actions a player takes on a turn (RULES.md sections 3 and 5).
+"""The actions a player takes on a turn (rules sections 3 and 5).
 
 Actions are frozen records: a game's history is a tuple of them, which makes replay and JSON
 trivial. ``GameState.apply`` judges them.
@@ -39,7 +39,7 @@ def _to_tiles(value: TilesLike) -> tuple[Tile, ...]:
 
 @attrs.frozen
 class Play:
-    """Lay tiles: ``after`` is the whole table the player leaves (RULES.md section 4).
+    """Lay tiles: ``after`` is the whole table the player leaves (rules section 4).
 
     ``after`` may be given as notation text: ``Play("r4 r5 r6 | r6 r7 r8")``.
     """

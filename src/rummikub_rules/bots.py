@@ -12,11 +12,11 @@ deterministic: the same view always gets the same action.
 - :class:`JokerKeeperBot` plays like the greedy bot but keeps its own jokers on its rack until
   they let it go out or the pool is empty.
 
-Each solver bot takes ``budget``, the solver's search states per turn (default
-:data:`DEFAULT_BUDGET`; ``None``: no bound). A budget never makes a bot fail: when it runs out,
-the bot plays what the solver found within it, or draws (passes with the pool empty) if that is
-nothing; today's ``best_play`` keeps nothing from a search it stops, so a spent budget means a
-draw. Whatever a bot answers is legal: ``view.check(bot.play(view)).ok`` holds on its turn.
+Each solver bot takes ``budget``, the solver's work per turn (the ``limit`` of
+:func:`~rummikub_rules.solver.solve`; default :data:`DEFAULT_BUDGET`; ``None``: the solver's own
+default, ``DEFAULT_LIMIT``). A budget never makes a bot fail: when it runs out, the bot plays the
+best play the solver found within it, or draws (passes with the pool empty) if it found none.
+Whatever a bot answers is legal: ``view.check(bot.play(view)).ok`` holds on its turn.
 
 >>> from rummikub_rules import GameState
 >>> game = GameState.new(2, seed=3)
@@ -40,8 +40,8 @@ from rummikub_rules.views import PlayerView
 
 __all__ = ["DEFAULT_BUDGET", "Bot", "DrawBot", "GreedyBot", "JokerKeeperBot", "PointsBot"]
 
-#: The solver bots' default budget per turn, in search states (a state costs a few
-#: microseconds; most turns need a few hundred).
+#: The solver bots' default budget per turn, in the solver's work units (a few microseconds
+#: each; most turns need a few hundred).
 DEFAULT_BUDGET: Final = _DEFAULT
 
 
@@ -63,9 +63,9 @@ def _check_budget(instance: object, attribute: attrs.Attribute[Any], value: obje
     if value is None:
         return
     if type(value) is not int:
-        raise InvalidTypeError(f"budget is an int (search states) or None, got {excerpt(value)}")
+        raise InvalidTypeError(f"budget is an int (work units) or None, got {excerpt(value)}")
     if value < 1:
-        raise InvalidValueError(f"budget must be at least 1 search state, got {value}")
+        raise InvalidValueError(f"budget must be at least 1 work unit, got {value}")
 
 
 @attrs.frozen

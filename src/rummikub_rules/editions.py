@@ -1,7 +1,7 @@
-"""Editions: every rule that differs between Rummikub boxes, as one frozen object (RULES.md 7).
+"""Editions: every rule that differs between Rummikub boxes, as one frozen object (rules section 7).
 
-An :class:`Edition` holds one value for each rule field of RULES.md. :data:`EDITIONS` maps the
-preset names (and aliases such as ``standard``) to the ten presets; :data:`CLASSIC` is the
+An :class:`Edition` holds one value for each rule field (rules section 7). :data:`EDITIONS` maps
+the preset names (and aliases such as ``standard``) to the ten presets; :data:`CLASSIC` is the
 current manufacturer's rules. A custom edition is ``CLASSIC.evolve(joker_penalty=50)``.
 """
 
@@ -182,7 +182,7 @@ def _text(instance: object, attribute: attrs.Attribute[str], value: str) -> None
         raise InvalidTypeError(f"{attribute.name} must be a str, got {excerpt(value)}")
 
 
-#: The rule fields that ``check_turn`` reads (RULES.md 1, 2 and 4); the others are game rules.
+#: The rule fields that ``check_turn`` reads (rules section 1, 2 and 4); the others are game rules.
 TURN_RULE_FIELDS: Final = (
     "tile_set",
     "run_wrap",
@@ -214,7 +214,7 @@ class Difference:
 
 @attrs.frozen(cache_hash=True)
 class Edition:
-    """One complete rule set. Field names and meanings are those of RULES.md.
+    """One complete rule set. Field names and meanings are those of the rules (section 7).
 
     ``name`` and ``description`` are labels, not rules: two editions with the same rules are
     equal whatever they are called.
@@ -228,23 +228,23 @@ class Edition:
 
     name: str = attrs.field(default="custom", eq=False, validator=_text)
     description: str = attrs.field(default="", eq=False, repr=False, validator=_text)
-    # Tiles and players (RULES.md 1, 3)
+    # Tiles and players (rules section 1, 3)
     tile_set: TileSet = attrs.field(default=STANDARD_SET, validator=_tile_set)
     deal_size: int = attrs.field(default=14, validator=_at_least(1))
     min_players: int = attrs.field(default=2, validator=_check_players)
     max_players: int = attrs.field(default=4, validator=_check_players)
     first_player: FirstPlayer = attrs.field(default=FirstPlayer.HIGHEST_TILE, converter=FirstPlayer)
-    # Melds (RULES.md 2)
+    # Melds (rules section 2)
     run_wrap: RunWrap = attrs.field(default=RunWrap.NONE, converter=RunWrap)
     group_colors_distinct: bool = attrs.field(default=True, validator=_boolean)
     max_jokers_per_meld: int | None = attrs.field(default=None, validator=_optional_at_least(0))
-    # Initial meld (RULES.md 4.4)
+    # Initial meld (rules section 4.4)
     initial_meld_points: int = attrs.field(default=30, validator=_at_least(0))
     joker_in_initial_meld: JokerInInitialMeld = attrs.field(
         default=JokerInInitialMeld.COUNTS, converter=_joker_in_initial_meld
     )
     opening_may_use_table: bool = attrs.field(default=False, validator=_boolean)
-    # Jokers on the table (RULES.md 4.5)
+    # Jokers on the table (rules section 4.5)
     joker_retrieval: JokerRetrieval = attrs.field(
         default=JokerRetrieval.REARRANGE, converter=JokerRetrieval
     )
@@ -257,15 +257,15 @@ class Edition:
     freed_joker_rack_tiles: int = attrs.field(default=1, validator=_at_least(0))
     freed_joker_new_meld: bool = attrs.field(default=True, validator=_boolean)
     joker_melds_extend_only: bool = attrs.field(default=False, validator=_boolean)
-    # Time and failed turns (RULES.md 5)
+    # Time and failed turns (rules section 5)
     turn_seconds: int | None = attrs.field(default=60, validator=_optional_at_least(1))
     timeout_draw: int = attrs.field(default=1, validator=_at_least(0))
     failed_turn_draw: int = attrs.field(default=3, validator=_at_least(0))
     #: Whether a failed turn's penalty tiles are drawn before the tiles it lost are shuffled into
-    #: the pool (RULES.md 5), so that they cannot be drawn back; ``False`` shuffles them in first,
-    #: as games saved in version 1 of the JSON format were played.
+    #: the pool (rules section 5), so that they cannot be drawn back; ``False`` shuffles them in
+    #: first, as games saved in version 1 of the JSON format were played.
     failed_turn_draw_first: bool = attrs.field(default=True, validator=_boolean)
-    # End of game and scoring (RULES.md 6)
+    # End of game and scoring (rules section 6)
     pool_empty_end: PoolEmptyEnd = attrs.field(
         default=PoolEmptyEnd.UNTIL_STUCK, converter=PoolEmptyEnd
     )
@@ -283,7 +283,7 @@ class Edition:
 
     @classmethod
     def rule_fields(cls) -> tuple[str, ...]:
-        """The names of the rule fields, in RULES.md order (labels excluded)."""
+        """The names of the rule fields, in the rules' order (labels excluded)."""
         return tuple(a.name for a in attrs.fields(cls) if a.eq)
 
     @property
@@ -355,19 +355,19 @@ CLASSIC: Final = Edition(
 
 _PRESETS: Final = (
     CLASSIC,
-    CLASSIC.evolve(  # source: seed 000
+    CLASSIC.evolve(
         name="ru-2018",
         description="The 2018 Russian booklet 'Руммикуб. Без границ', as a guide to it "
         "describes it: a freed joker goes the same turn into a new meld with at least one "
         "rack tile.",
     ),
-    CLASSIC.evolve(  # source: seed 002
+    CLASSIC.evolve(
         name="ru-classic",
         description="A Russian article on the classic rules: as ru-2018, but a freed joker's "
         "new meld needs no rack tile of its own (one own tile anywhere in the turn).",
         freed_joker_rack_tiles=0,
     ),
-    CLASSIC.evolve(  # source: seed 003
+    CLASSIC.evolve(
         name="ua-wiki",
         description="The Ukrainian Wikipedia article: a joker freed by a tile from the rack "
         "or the table into a new group or run, one more round after the pool runs out, "
@@ -378,7 +378,7 @@ _PRESETS: Final = (
         pool_empty_end=PoolEmptyEnd.ONE_MORE_ROUND,
         series_winner=SeriesWinner.MOST_POINTS,
     ),
-    CLASSIC.evolve(  # source: seed 004
+    CLASSIC.evolve(
         name="pl-2026",
         description="A Polish rules page of 2026: a joker freed only by its own tile from "
         "the rack, into a new meld; with the pool empty the lowest rack wins every other "
@@ -428,7 +428,7 @@ _PRESETS: Final = (
         series_winner=SeriesWinner.MOST_POINTS,
         first_player=FirstPlayer.RANDOM,
     ),
-    CLASSIC.evolve(  # source: seed 004, house rules
+    CLASSIC.evolve(
         name="house-50",
         description="A house rule named on a Polish rules page ('in some homes'): joker 50, "
         "100 for never opening. That page also lists a turn limit among house rules; this "
@@ -505,7 +505,7 @@ class _Editions(Mapping[str, Edition]):
         return f"EDITIONS({', '.join(self._by_name)})"
 
 
-#: The ten presets of RULES.md section 7 by name; ``EDITIONS["standard"]`` is an alias.
+#: The ten presets of rules section 7 by name; ``EDITIONS["standard"]`` is an alias.
 EDITIONS: Final[_Editions] = _Editions(_PRESETS, _ALIASES)
 
 

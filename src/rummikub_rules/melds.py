@@ -1,4 +1,4 @@
-"""Melds and tables, and how a meld reads under an edition's rules (RULES.md section 2).
+"""Melds and tables, and how a meld reads under an edition's rules (rules section 2).
 
 A :class:`Meld` is tiles in table order with an optional declared :class:`MeldKind`. Whether it is
 a valid run or group, and what each joker stands for, depends on the rules in force (run wrap,

@@ -1,4 +1,4 @@
-"""The short text notation for tiles, melds and tables (DESIGN.md, "Contract: notation").
+"""The short text notation for tiles, melds and tables (the notation page of the documentation).
 
 ``r7`` is red 7 (colours ``k r b o``, ``y`` read as orange), ``j`` a joker; tiles are separated by
 spaces or commas, melds by ``|`` or new lines; input is case-insensitive, output lower case. A meld

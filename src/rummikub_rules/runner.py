@@ -108,7 +108,7 @@ def play_out(
     """Play ``state`` to its end with ``bots[seat]`` at each seat, and summarize the game.
 
     ``max_turns`` bounds the actions taken from ``state`` (default :func:`default_max_turns`).
-    With ``track_could_play`` the solver is asked, within ``budget`` search states, whether a
+    With ``track_could_play`` the solver is asked, within ``budget`` (solver work units), whether a
     seat that did not play could have (free when its bot just asked the same question). With
     ``record`` the summary holds the game's record (the state must know its deal).
     """

@@ -1,4 +1,4 @@
-"""Scoring a finished game and keeping score over a series (RULES.md section 6).
+"""Scoring a finished game and keeping score over a series (rules section 6).
 
 :func:`score_game` turns the racks left at the end of a game into one score per seat, under the
 edition's ``pool_empty_scoring`` and ``winner_scores``. :class:`Series` accumulates games, names
@@ -12,7 +12,7 @@ Each other player scores minus what they pay. The winner scores the sum of those
 (``others_sum``: a game's scores add up to zero) or nothing (``zero``: penalty scoring, where a
 game's scores add up to minus the payments).
 
-Rulings of this module (RULES.md leaves them open):
+Rulings of this module (the rules leave them open):
 
 - A rack's value counts each numbered tile at its number and each joker at the edition's
   ``joker_penalty``; that value also decides the lowest rack when the pool ran out.
@@ -103,7 +103,7 @@ def score_game(
     edition: EditionLike = CLASSIC,
     opened: Sequence[bool] | None = None,
 ) -> tuple[int, ...]:
-    """Each player's score for a finished game (RULES.md section 6).
+    """Each player's score for a finished game (rules section 6).
 
     ``racks[i]`` is what player ``i`` holds at the end. ``winner`` is the player who went out
     (their rack must be empty), or ``None`` when the game ended with the pool empty and nobody
@@ -199,7 +199,7 @@ class Series:
     (before the first game, for instance); ``leaders`` then names them all. A shared win (tied
     lowest racks) counts as a win for each tied seat.
 
-    Players may agree the length in advance (RULES.md 6): with ``rounds`` set, a round being as
+    Players may agree the length in advance (rules section 6): with ``rounds`` set, a round being as
     many games as players, the series :attr:`is_over` after ``rounds * players`` games, its
     winner is final, and adding another game raises :class:`ScoringError`.
 

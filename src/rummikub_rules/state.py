@@ -1,4 +1,4 @@
-"""An immutable game of Rummikub, refereed end to end (RULES.md sections 3, 5 and 6).
+"""An immutable game of Rummikub, refereed end to end (rules sections 3, 5 and 6).
 
 :class:`GameState` is a frozen snapshot: :meth:`GameState.apply` returns the next state or raises
 :class:`IllegalMove` carrying the referee's :class:`~rummikub_rules.turns.Verdict`, and leaves the
@@ -215,7 +215,7 @@ class GameState:
         return self.result.winners if self.result is not None else ()
 
     def scores(self) -> tuple[int, ...]:
-        """Each seat's score for the finished game (RULES.md section 6)."""
+        """Each seat's score for the finished game (rules section 6)."""
         if self.result is None:
             raise RummikubError("the game is not over yet; scores exist only at the end")
         return self.result.scores
@@ -285,7 +285,7 @@ class GameState:
         return end_if_stuck(self, limit=limit)
 
     def end_blocked(self) -> GameState:
-        """End the game now, nobody out: no seat can play and the pool is empty (RULES.md 6).
+        """End the game now, nobody out: no seat can play and the pool is empty (rules section 6).
 
         The lowest rack wins, as after a full round of passes. The caller vouches that no seat
         can play (:func:`rummikub_rules.solver.end_if_stuck` asks the solver first).

@@ -1,4 +1,4 @@
-"""Tiles and tile sets (RULES.md section 1).
+"""Tiles and tile sets (rules section 1).
 
 A :class:`Tile` is a numbered tile (a colour and a number 1-13) or the joker. A :class:`TileSet`
 is the inventory of one box: its colours, numbers, copies of each numbered tile and jokers.

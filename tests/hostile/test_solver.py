@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import pytest
@@ -58,7 +58,7 @@ def answer(call: Callable[[], T]) -> T | RummikubError:
     return result
 
 
-def legal_or_error(table: Table, rack: list[Tile], *, opened: bool, edition: Edition) -> None:
+def legal_or_error(table: Table, rack: Sequence[Tile], *, opened: bool, edition: Edition) -> None:
     """``best_play`` answers in time with a legal play, ``None`` or a ``RummikubError``."""
     found = answer(lambda: best_play(table, rack, opened=opened, edition=edition))
     if isinstance(found, RummikubError) or found is None:
@@ -71,12 +71,13 @@ def test_issue_9_reproducer_answers_legally() -> None:
     edition = CLASSIC.evolve(tile_set=TileSet(numbers=[5, 6, 7], copies=4), run_wrap="one_high")
     table, rack = parse_table("k6 r6 b6 o6 | k7 r7 o7"), parse_tiles("b7 o5 o5")
     play = answer(lambda: best_play(table, rack, opened=True, edition=edition))
-    assert not isinstance(play, RummikubError) and play is not None
+    assert not isinstance(play, RummikubError)
+    assert play is not None
     assert check_turn(table, rack, play.after, opened=True, edition=edition).ok
 
 
 def test_positions_larger_than_the_set_are_refused_at_once() -> None:
-    refused = answer(lambda: best_play(Table(), parse_tiles("r1 " * 5000), opened=True))
+    refused: object = answer(lambda: best_play(Table(), parse_tiles("r1 " * 5000), opened=True))
     assert isinstance(refused, InputTooLargeError)
     melds = Table([Meld(parse_tiles("r1 r2 r3"))] * 2000)
     refused = answer(lambda: solve(melds, parse_tiles("r4"), opened=True))
@@ -111,7 +112,8 @@ def test_eight_jokers_on_the_rack() -> None:
 
 EIGHT_IN_MELDS = parse_table(
     " | ".join(
-        [f"r{n} j r{n + 2}" for n in range(1, 12, 3)] + [f"k{n} j k{n + 2}" for n in range(1, 12, 3)]
+        [f"r{n} j r{n + 2}" for n in range(1, 12, 3)]
+        + [f"k{n} j k{n + 2}" for n in range(1, 12, 3)]
     )
 )
 
@@ -154,7 +156,7 @@ def test_runs_going_round_with_a_long_rack(wrap: str) -> None:
 
 
 @settings(
-    max_examples=max(10, settings.default.max_examples // 10),
+    max_examples=max(10, settings().max_examples // 10),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(

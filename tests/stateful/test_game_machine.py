@@ -39,7 +39,7 @@ from rummikub_rules import (
     loads,
 )
 from rummikub_rules import strategies as rst
-from rummikub_rules.solver import Objective
+from rummikub_rules.solver import Objective, can_play_now, end_if_stuck
 from tests.depth import examples
 
 
@@ -110,7 +110,7 @@ class GameMachine(RuleBasedStateMachine):
         except SearchLimitExceeded:
             return
         with contextlib.suppress(SearchLimitExceeded):
-            assert (play is None) == (not state.can_play(limit=5_000))
+            assert (play is None) == (not can_play_now(state, limit=5_000))
         if play is not None:
             verdict = state.check(play)
             assert verdict.ok, str(verdict)
@@ -121,12 +121,12 @@ class GameMachine(RuleBasedStateMachine):
     def end_if_stuck(self) -> None:
         state = self.state
         try:
-            ended = state.end_if_stuck(limit=5_000)
+            ended = end_if_stuck(state, limit=5_000)
         except SearchLimitExceeded:
             return
         if ended is not state:
             assert ended.is_over
-            assert not any(state.can_play(seat, limit=5_000) for seat in range(state.players))
+            assert not any(can_play_now(state, seat, limit=5_000) for seat in range(state.players))
             self.state = ended
 
     @precondition(lambda self: not self.state.is_over)

@@ -1,6 +1,6 @@
 """Exact search for plays: the best play, the best few, whether any exists, arranging tiles.
 
-:func:`best_play` finds the legal play (RULES.md section 4) that lays the most rack tiles (or
+:func:`best_play` finds the legal play (rules section 4) that lays the most rack tiles (or
 the most points); :func:`solve` does the same within a budget and says whether its answer is
 proven best (:class:`Solution`); :func:`top_plays` lists the best plays with different sets of
 laid tiles (for bots and hints); :func:`can_play` stops at the first legal play; :func:`arrange`
@@ -19,7 +19,7 @@ How it works (one module per concern):
   and rack jokers free, all counted in the state, and a bound from each colour alone;
 - :mod:`._search`, with :mod:`._runs` (open runs and their facts), :mod:`._groups` (splitting a
   number's tiles into groups), :mod:`._moves` and :mod:`._bounds`: the general search, for every
-  meld rule and every joker rule of RULES.md 4.4-4.5;
+  meld rule and every joker rule of rules sections 4.4-4.5;
 - :mod:`._position`: the table's jokers, their roles under each reading, the melds a freed joker
   may not go into, and the melds that may only be extended;
 - :mod:`._grid`: the grid of tile counts all searches share, and the way back to melds.
@@ -41,22 +41,21 @@ raise :class:`SearchLimitExceeded`, which carries that :class:`Solution`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from typing import Literal
 
 import attrs
 
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import CLASSIC, Edition
 from rummikub_rules.errors import InputTooLargeError, InvalidTypeError, RummikubError, excerpt
+from rummikub_rules.inputs import EditionLike, TableLike, TilesLike, as_edition, as_table, as_tiles
 from rummikub_rules.melds import Table
 from rummikub_rules.solver._budget import DEFAULT_LIMIT, Budget, BudgetSpent
-from rummikub_rules.solver._grid import Objective
 from rummikub_rules.solver._game import can_play_now, end_if_stuck
+from rummikub_rules.solver._grid import Objective
 from rummikub_rules.solver._plan import ENGINES, Engine, Outcome, arrange_tiles
 from rummikub_rules.solver._plan import solve as _solve
 from rummikub_rules.solver._top import top_outcomes
-from rummikub_rules.tiles import JOKER, Tile, tile_tuple
+from rummikub_rules.tiles import JOKER, Tile
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -108,11 +107,11 @@ class SearchLimitExceeded(RummikubError):  # noqa: N818 (the public name is a pr
 
 
 def solve(
-    table: Table,
-    rack: Iterable[Tile],
+    table: TableLike,
+    rack: TilesLike,
     *,
     opened: bool,
-    edition: Edition = CLASSIC,
+    edition: EditionLike = CLASSIC,
     objective: Objective = "tiles",
     limit: int | None = None,
     seconds: float | None = None,
@@ -127,9 +126,9 @@ def solve(
     >>> from rummikub_rules import parse_table, parse_tiles
     >>> found = solve(parse_table("r8 j r10"), parse_tiles("r9 b5 b6"), opened=True)
     >>> str(found.play.after), found.proven_optimal, found.tiles
-    ('r8 r9 r10 | b5 b6 j', True, 3)
+    ('j b5 b6 | r8 r9 r10', True, 3)
     """
-    rack = _checked(table, rack, edition)
+    table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
     outcome = _solve(
         table, rack, opened=opened, edition=edition, objective=objective, budget=budget,
@@ -139,11 +138,11 @@ def solve(
 
 
 def best_play(
-    table: Table,
-    rack: Iterable[Tile],
+    table: TableLike,
+    rack: TilesLike,
     *,
     opened: bool,
-    edition: Edition = CLASSIC,
+    edition: EditionLike = CLASSIC,
     objective: Objective = "tiles",
     limit: int | None = None,
     seconds: float | None = None,
@@ -171,11 +170,11 @@ def best_play(
 
 
 def can_play(
-    table: Table,
-    rack: Iterable[Tile],
+    table: TableLike,
+    rack: TilesLike,
     *,
     opened: bool,
-    edition: Edition = CLASSIC,
+    edition: EditionLike = CLASSIC,
     limit: int | None = None,
     seconds: float | None = None,
 ) -> bool:
@@ -185,7 +184,7 @@ def can_play(
     >>> can_play(parse_table("k12 r12 o12"), parse_tiles("b12"), opened=False)
     False
     """
-    rack = _checked(table, rack, edition)
+    table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
     outcome = _solve(
         table, rack, opened=opened, edition=edition, objective="tiles", budget=budget,
@@ -194,17 +193,18 @@ def can_play(
     if outcome.play is not None:
         return True
     if not outcome.proven:
-        raise SearchLimitExceeded(_limit(limit, seconds), _solution(outcome, table, edition, budget))
+        solution = _solution(outcome, table, edition, budget)
+        raise SearchLimitExceeded(_limit(limit, seconds), solution)
     return False
 
 
 def top_plays(
-    table: Table,
-    rack: Iterable[Tile],
+    table: TableLike,
+    rack: TilesLike,
     count: int,
     *,
     opened: bool,
-    edition: Edition = CLASSIC,
+    edition: EditionLike = CLASSIC,
     objective: Objective = "tiles",
     limit: int | None = None,
     seconds: float | None = None,
@@ -219,7 +219,7 @@ def top_plays(
     >>> [str(p.after) for p in plays]
     ['r3 r4 r5 r6 r7', 'r4 r5 r6 r7', 'r3 r4 r5 r6']
     """
-    rack = _checked(table, rack, edition)
+    table, rack, edition = _checked(table, rack, edition)
     if type(count) is not int or count < 0:
         raise InvalidTypeError(f"count is a non-negative int, got {excerpt(count)}")
     budget = _budget(limit, seconds)
@@ -232,9 +232,9 @@ def top_plays(
 
 
 def arrange(
-    tiles: Iterable[Tile],
+    tiles: TilesLike,
     *,
-    edition: Edition = CLASSIC,
+    edition: EditionLike = CLASSIC,
     limit: int | None = None,
     seconds: float | None = None,
 ) -> Table | None:
@@ -246,7 +246,7 @@ def arrange(
     >>> arrange(parse_tiles("r5 b5 k5 r6 r7")) is None
     True
     """
-    tiles = _checked(Table(), tiles, edition)
+    _, tiles, edition = _checked(Table(), tiles, edition, rack_name="tiles")
     budget = _budget(limit, seconds)
     try:
         return arrange_tiles(tiles, edition, budget)
@@ -255,9 +255,9 @@ def arrange(
 
 
 def initial_meld(
-    rack: Iterable[Tile],
+    rack: TilesLike,
     *,
-    edition: Edition = CLASSIC,
+    edition: EditionLike = CLASSIC,
     objective: Objective = "tiles",
     limit: int | None = None,
     seconds: float | None = None,
@@ -294,31 +294,29 @@ def _limit(limit: int | None, seconds: float | None) -> int | None:
 def _engine(engine: object) -> Engine:
     if engine not in ENGINES:
         raise InvalidTypeError(f"engine is one of {ENGINES}, got {excerpt(engine)}")
-    return engine  # type: ignore[return-value]
+    return engine
 
 
-def _checked(table: Table, rack: Iterable[Tile], edition: Edition) -> tuple[Tile, ...]:
-    """The rack as a tuple, refusing positions larger than any game (before any work)."""
-    if not isinstance(table, Table):
-        raise InvalidTypeError(f"table is a Table (see parse_table), got {excerpt(table)}")
-    if not isinstance(edition, Edition):
-        raise InvalidTypeError(f"edition is an Edition, got {excerpt(edition)}")
-    tiles = tile_tuple(rack)
+def _checked(
+    table: TableLike, rack: TilesLike, edition: EditionLike, *, rack_name: str = "rack"
+) -> tuple[Table, tuple[Tile, ...], Edition]:
+    """The position read (notation and edition names welcome).
+
+    Positions larger than any game are refused here, before any work.
+    """
+    table = as_table(table, "table")
+    edition = as_edition(edition, "edition")
+    tiles = as_tiles(rack, rack_name)
     size = len(tiles) + sum(len(m.tiles) for m in table.melds)
     limit = edition.tile_set.size
     if size > limit:
         raise InputTooLargeError("tiles on the table and rack", size=size, limit=limit)
-    return tiles
+    return table, tiles, edition
 
 
 def _solution(outcome: Outcome, table: Table, edition: Edition, budget: Budget) -> Solution:
     if outcome.play is None:
         return Solution(None, outcome.proven, states=budget.spent)
     laid = Counter(outcome.play.after.tiles) - Counter(table.tiles)
-    points = sum(
-        n * (edition.joker_penalty if t == JOKER else t.value) for t, n in laid.items()
-    )
-    return Solution(
-        outcome.play, outcome.proven, sum(laid.values()), points, states=budget.spent
-    )
-
+    points = sum(n * (edition.joker_penalty if t == JOKER else t.value) for t, n in laid.items())
+    return Solution(outcome.play, outcome.proven, sum(laid.values()), points, states=budget.spent)

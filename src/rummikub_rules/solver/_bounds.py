@@ -36,9 +36,7 @@ _NO_SPAN = 1 << 16
 class ColourBounds:
     """Per colour, the best score still reachable alone (see the module docstring)."""
 
-    def __init__(
-        self, problem: Problem, states: RunStates, jokers: int, budget: Budget
-    ) -> None:
+    def __init__(self, problem: Problem, states: RunStates, jokers: int, budget: Budget) -> None:
         self.budget = budget
         rules = problem.runs
         plain = RunRules(
@@ -52,8 +50,9 @@ class ColourBounds:
         relaxed = attrs.evolve(
             problem,
             runs=plain,
-            groups=tuple(attrs.evolve(g, claims=(), opening=False, cap=None)
-                         for g in problem.groups),  # fmt: skip
+            groups=tuple(
+                attrs.evolve(g, claims=(), opening=False, cap=None) for g in problem.groups
+            ),
             opening=None,
         )
         self.states = states
@@ -86,9 +85,12 @@ class ColourBounds:
         self._lengths: dict[int, int] = {}
 
     def values(self, row: int, column: int, sid: int) -> list[int]:
-        """``values[k]``: the colour's best score from ``column`` (its cell there not yet
-        played) in the search's colour state ``sid`` with ``k`` jokers lent; ``NEG`` where even
-        the relaxation cannot finish."""
+        """The colour's best score from ``column`` in colour state ``sid``, per jokers lent.
+
+        ``values[k]``: the colour's best score from ``column`` (its cell there not yet played)
+        in the search's colour state ``sid`` with ``k`` jokers lent; ``NEG`` where even the
+        relaxation cannot finish.
+        """
         table = self._tables[row]
         if table is not None:
             width = self.jokers + 1

@@ -2,11 +2,11 @@
 
 Used by the plan (:mod:`._plan`) when runs do not wrap, a group's colours must differ and no cap
 limits the jokers of a meld: it lays the table and rack tiles with table jokers either kept in
-their roles (*pins*) or free to go into any meld, and rack jokers free. The problem is a grid of tile
-counts, ``table[column][colour]`` (all must be laid) and ``rack[column][colour]`` (any may be),
-each rack tile of a column scoring ``weights[column]``, plus jokers: table jokers must be laid,
-rack jokers may be (each scoring ``joker_weight``). A joker in a run is one more tile of its
-cell; jokers fill groups in. The answer lays the best-scoring rack tiles so that everything
+their roles (*pins*) or free to go into any meld, and rack jokers free. The problem is a grid of
+tile counts, ``table[column][colour]`` (all must be laid) and ``rack[column][colour]`` (any may
+be), each rack tile of a column scoring ``weights[column]``, plus jokers: table jokers must be
+laid, rack jokers may be (each scoring ``joker_weight``). A joker in a run is one more tile of
+its cell; jokers fill groups in. The answer lays the best-scoring rack tiles so that everything
 splits into runs and groups.
 
 A search walks the cells column by column and, inside a column, colour by colour (so colours
@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from rummikub_rules.melds import MeldKind
-from rummikub_rules.solver._budget import Budget, BudgetSpent
+from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._grid import FoundMeld
 from rummikub_rules.solver._relax import (
     NEG,
@@ -105,9 +105,11 @@ class FastSearch:
         return self.searches[0].relax.bound()
 
     def solve(self, floor: int) -> tuple[int, list[FoundMeld]] | None:
-        """The best placement scoring more than ``floor`` (with ``first``, any such): (score,
-        melds), or ``None``. Raises :class:`BudgetSpent` when the budget runs out; then
-        :meth:`best_found` has the best placement found so far."""
+        """The best placement scoring more than ``floor``: (score, melds), or ``None``.
+
+        With ``first``, any such placement will do. Raises :class:`BudgetSpent` when the budget
+        runs out; then :meth:`best_found` has the best placement found so far.
+        """
         bound = self.bound()
         if bound <= floor:
             return None
@@ -124,7 +126,9 @@ class FastSearch:
                             )
                         )  # fmt: skip
                     search = self.searches[index]
-                    finished = search.dive(bound, floor if self.best is None else self.best[0], turn)
+                    finished = search.dive(
+                        bound, floor if self.best is None else self.best[0], turn
+                    )
                     self._keep(search)
                     if finished:
                         return self.best_found()

@@ -1,4 +1,4 @@
-"""The solver asked about a game in progress: can a seat play, and is the game stuck?"""
+"""The solver on a game in progress: whether a seat can play, and whether the game is stuck."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def can_play_now(
 def end_if_stuck(
     state: GameState, *, limit: int | None = None, seconds: float | None = None
 ) -> GameState:
-    """End a game whose pool is empty as soon as no seat can play (RULES.md section 6).
+    """End a game whose pool is empty as soon as no seat can play (rules section 6).
 
     Under ``until_stuck`` the game would end after a full round of passes; a client that wants
     the result at once calls this after each turn. Returns the finished state, or ``state``

@@ -3,9 +3,10 @@
 Inside a column the general search lets each colour give some of its tiles to groups; after the
 last colour it adds jokers and asks :meth:`GroupRules.split` whether everything given splits
 into valid groups, and how. A group has 3 to ``size`` tiles, at least one numbered tile, at most
-one tile per colour when colours must differ, at most ``cap`` jokers; each *claim* (a group of the table before that must stand extended, or whose
-joker was replaced in place) needs a group of its own holding its colours and at least its size;
-under ``opening_may_use_table`` the groups made of rack tiles alone count toward the opening.
+one tile per colour when colours must differ, at most ``cap`` jokers; each *claim* (a group of
+the table before that must stand extended, or whose joker was replaced in place) needs a group
+of its own holding its colours and at least its size; under ``opening_may_use_table`` the groups
+made of rack tiles alone count toward the opening.
 
 What the search keeps of a colour's gift is its *share*: ``(table tiles, rack tiles)``. Where no
 rule looks at colours or rack tiles, the column's shares fold into ``(total, widest)``, which
@@ -32,9 +33,9 @@ _JOKER_KINDS = (PIN, LOOSE, RACK_JOKER)
 
 @attrs.frozen
 class GroupClaim:
-    """A group of the table before that must stand on in a group after: its colours (a count
-    per row) and the fewest tiles that group may have.
+    """A group of the table before that must stand on in a group after.
 
+    ``rows`` are its colours (a count per row), ``size`` the fewest tiles that group may have.
     A locked meld (``joker_melds_extend_only``) needs a group of its own; a joker replaced in
     place (``shared``) only needs some group holding its colours, which other claims may share.
     """
@@ -78,13 +79,13 @@ class GroupRules:
     def feasible(
         self, folded: tuple[tuple[int, int], ...], jokers: tuple[int, int, int], number: int
     ) -> int | None:
-        """Whether the folded shares and ``jokers`` split into valid groups: the most opening
-        value the pure-rack groups can have (0 unless it counts), or ``None``.
+        """Whether the folded shares and ``jokers`` split into valid groups (``None`` if not).
 
+        If they do, the most opening value the pure-rack groups can have (0 unless it counts).
         ``jokers`` counts the pinned, loose and rack jokers joining.
         """
         if not self.detailed:
-            (total, widest), = folded
+            ((total, widest),) = folded
             return 0 if self._count(total, widest, sum(jokers)) is not None else None
         found = self._best(list(folded), jokers, number)
         return None if found is None else found[0]
@@ -108,8 +109,10 @@ class GroupRules:
         return found[1]
 
     def _count(self, total: int, widest: int, jokers: int) -> int | None:
-        """How many groups ``total`` numbered tiles (no colour more than ``widest``) and
-        ``jokers`` jokers make, when no rule looks further; ``None`` if they make none.
+        """How many groups numbered tiles and jokers make, when no rule looks further.
+
+        The tiles are ``total`` numbered tiles (no colour more than ``widest``) and ``jokers``
+        jokers; ``None`` if they make none.
 
         ``k`` groups work when each gets a numbered tile (``k <= total``), no colour repeats
         (``widest <= k``), sizes fit (``3k <= total + jokers <= size * k``) and the jokers
@@ -222,8 +225,11 @@ class GroupRules:
         return value
 
     def _claims_met(self, groups: list[tuple[Member, ...]]) -> bool:
-        """Whether each locked claim has a group of its own holding its colours, big enough,
-        and each shared claim some group holding its colours."""
+        """Whether the groups meet every claim.
+
+        Each locked claim needs a group of its own holding its colours, big enough, and each
+        shared claim some group holding its colours.
+        """
         width = len(self.claims[0].rows)
         counts = []
         for group in groups:
@@ -250,8 +256,11 @@ class GroupRules:
 def _deal(
     shares: Sequence[tuple[int, int]], jokers: tuple[int, int, int], groups: int
 ) -> list[tuple[Member, ...]]:
-    """Deal the numbered tiles round-robin, colour by colour, and the jokers to the smallest
-    groups: with no colour wider than the number of groups, no group repeats a colour."""
+    """Deal the tiles to ``groups`` groups so that no group repeats a colour.
+
+    The numbered tiles go round-robin, colour by colour, and the jokers to the smallest groups:
+    with no colour wider than the number of groups, no group repeats a colour.
+    """
     bins: list[list[Member]] = [[] for _ in range(groups)]
     dealt = (
         (row, kind)

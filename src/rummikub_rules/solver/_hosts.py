@@ -1,6 +1,6 @@
 """The melds a freed joker may go into: its *hosts* (private).
 
-RULES.md 4.5: a joker freed from the table ends in a meld with at least
+Rules section 4.5: a joker freed from the table ends in a meld with at least
 ``freed_joker_rack_tiles`` tiles laid from the rack (rack jokers count), and, under
 ``freed_joker_new_meld``, in a *new* meld. Such melds are short in practice, so the plan lists
 them (:func:`hosts`): every valid meld holding one or more freed jokers, each of its other
@@ -26,6 +26,7 @@ import attrs
 
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._grid import Counts, FoundMeld, Grid
+
 __all__ = ["Host", "Olds", "Stock", "hosts"]
 
 # What fills a place of a host.
@@ -114,9 +115,11 @@ class Host:
 
 @attrs.frozen
 class Olds:
-    """The melds of the table before, as a host's newness needs them: each one's numbered
-    tiles per (column, row) (the low column for a 1 played high), how many copies of each
-    tile the table held, and how many the rack holds."""
+    """The melds of the table before, as a host's newness needs them.
+
+    Each one's numbered tiles per (column, row) (the low column for a 1 played high), how many
+    copies of each tile the table held, and how many the rack holds.
+    """
 
     melds: tuple[dict[tuple[int, int], int], ...]
     table: dict[tuple[int, int], int]
@@ -144,8 +147,10 @@ def hosts(
 
 
 def _new(host: Host, grid: Grid, old: Olds | None) -> Iterator[Host]:
-    """The host as a new meld: as it is, or with the copies it needs laid elsewhere (one way
-    per set of demands, the fewest); nothing if it cannot be new."""
+    """The host as a new meld: as it is, or with the copies it needs laid elsewhere.
+
+    One way per set of demands, the fewest; nothing if it cannot be new.
+    """
     if old is None:
         yield host
         return
@@ -173,12 +178,14 @@ def _new(host: Host, grid: Grid, old: Olds | None) -> Iterator[Host]:
                 demands.append((cell, laid))
         else:
             found.add(tuple(sorted(demands)))
-    for demands in found:
-        if not any(o != demands and _weaker(o, demands) for o in found):
-            yield attrs.evolve(host, demands=demands)
+    for fewest in found:
+        if not any(o != fewest and _weaker(o, fewest) for o in found):
+            yield attrs.evolve(host, demands=fewest)
 
 
-def _weaker(one: tuple[tuple[tuple[int, int], int], ...], other: tuple[tuple[tuple[int, int], int], ...]) -> bool:
+def _weaker(
+    one: tuple[tuple[tuple[int, int], int], ...], other: tuple[tuple[tuple[int, int], int], ...]
+) -> bool:
     """Whether demands ``one`` ask no more than ``other`` of every tile."""
     asked = dict(other)
     return all(asked.get(cell, 0) >= count for cell, count in one)
@@ -207,7 +214,9 @@ def _runs(grid: Grid, stock: Stock, freed: int, need: int, cap: int | None) -> I
                     break
                 column = _source(grid, end % columns)
                 if not (
-                    stock.table[column][row] or stock.rack[column][row] or stock.run_pins[column][row]
+                    stock.table[column][row]
+                    or stock.rack[column][row]
+                    or stock.run_pins[column][row]
                 ):
                     missing += 1
                 if missing > spare:
@@ -253,9 +262,7 @@ def _fill_run(
             continue
         if not _fits(grid, window, picks, stock, row):
             continue
-        meld = FoundMeld(
-            MeldKind.RUN, row, tuple(window), tuple(p not in _NUMBERED for p in picks)
-        )
+        meld = FoundMeld(MeldKind.RUN, row, tuple(window), tuple(p not in _NUMBERED for p in picks))
         yield Host(meld, tuple(picks))
 
 

@@ -142,8 +142,10 @@ class Moves:
         return tuple(merged)
 
     def _variants(self, column: int, row: int, sid: int) -> list[tuple[int, int, int, int, _Keep]]:
-        """What may be laid at a cell: (table tiles, pins, fewest and most rack tiles, what the
-        colour's extra facts become).
+        """What may be laid at a cell, and what the colour's extra facts become.
+
+        Each way is (table tiles, pins, fewest and most rack tiles, what the colour's extra
+        facts become).
 
         Under ``one_high`` the 1s are shared out at the first column between the low place
         and the high column, whose step lays what was kept back (the extra facts carry it).
@@ -156,8 +158,13 @@ class Moves:
             return [(table, pins, low, min(high, rack), _Keep(extra))]
         if column == 0:
             return [
-                (table - kept_table, pins - kept_pins, 0, min(high, rack),
-                 _Keep((), (kept_table, kept_pins, rack)))  # fmt: skip
+                (
+                    table - kept_table,
+                    pins - kept_pins,
+                    0,
+                    min(high, rack),
+                    _Keep((), (kept_table, kept_pins, rack)),
+                )
                 for kept_table in range(table + 1)
                 for kept_pins in range(pins + 1)
             ]
@@ -165,18 +172,20 @@ class Moves:
         rack0, low0, high0 = p.rack[0][row], p.rack_low[0][row], p.rack_high[0][row]
         used_low = rack0 - rack_left
         return [
-            (kept_table, kept_pins, max(0, low0 - used_low), min(rack_left, high0 - used_low),
-             _Keep(()))  # fmt: skip
+            (
+                kept_table,
+                kept_pins,
+                max(0, low0 - used_low),
+                min(rack_left, high0 - used_low),
+                _Keep(()),
+            )
         ]
 
-    def _shares(
-        self, grouped: int, table: int, used: int, column: int
-    ) -> list[tuple[int, int]]:
+    def _shares(self, grouped: int, table: int, used: int, column: int) -> list[tuple[int, int]]:
         """How ``grouped`` tiles to groups split into table and rack tiles."""
         if self.rack_matters or self.detailed[column]:
             return [
-                (t, grouped - t)
-                for t in range(max(0, grouped - used), min(grouped, table) + 1)
+                (t, grouped - t) for t in range(max(0, grouped - used), min(grouped, table) + 1)
             ]
         from_table = min(grouped, table)
         return [(from_table, grouped - from_table)]
@@ -195,7 +204,8 @@ class Moves:
         return number * sum(
             1
             for _, kind, rid, _ in placed
-            if facts[rid].opening and (IS_NUMBERED[kind] or opening.jokers_count)
+            if facts[rid].opening
+            and (IS_NUMBERED[kind] or opening.jokers_count)
             and FROM_RACK[kind]
         )
 
@@ -241,8 +251,11 @@ class Moves:
 
 
 class _Keep(NamedTuple):
-    """A colour's extra facts after a step: ``fixed``, or the 1s kept back for the high
-    column (``high`` = table tiles, pins, rack tiles before the step) less the rack used."""
+    """A colour's extra facts after a step.
+
+    ``fixed``, or the 1s kept back for the high column (``high`` = table tiles, pins, rack
+    tiles before the step) less the rack used.
+    """
 
     fixed: tuple[int, ...]
     high: tuple[int, int, int] | None = None
@@ -255,8 +268,11 @@ class _Keep(NamedTuple):
 
 
 def _canonical_kinds(rack_matters: bool) -> tuple[int, ...]:
-    """The kind each kind is laid as on runs: runs tell a rack tile or joker apart only where
-    openings count them, and jokers apart not at all."""
+    """The kind each kind is laid as on runs.
+
+    Runs tell a rack tile or joker apart only where openings count them, and jokers apart not
+    at all.
+    """
     if rack_matters:
         return (TABLE, RACK, LOOSE, LOOSE, RACK_JOKER)
     return (TABLE, TABLE, LOOSE, LOOSE, LOOSE)
@@ -265,4 +281,3 @@ def _canonical_kinds(rack_matters: bool) -> tuple[int, ...]:
 def _joker_choices(loose: int, rack: int) -> list[tuple[int, int]]:
     """How many loose and rack jokers to lay, most rack jokers first."""
     return [(lo, q) for q in range(rack, -1, -1) for lo in range(loose + 1)]
-

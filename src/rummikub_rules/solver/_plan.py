@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Final, Literal
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
@@ -32,7 +32,6 @@ from rummikub_rules.editions import Edition, JokerInInitialMeld, JokerRetrieval,
 from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
 from rummikub_rules.solver._budget import SETUP, Budget, BudgetSpent
 from rummikub_rules.solver._fast import FastSearch
-from rummikub_rules.solver._relax import group_caps
 from rummikub_rules.solver._grid import NEG, Counts, FoundMeld, Grid, Objective, grid_of, weights
 from rummikub_rules.solver._groups import GroupClaim, GroupRules
 from rummikub_rules.solver._hosts import Host, Olds, Stock, hosts
@@ -46,6 +45,7 @@ from rummikub_rules.solver._position import (
     run_columns,
 )
 from rummikub_rules.solver._problem import Opening, Problem
+from rummikub_rules.solver._relax import group_caps
 from rummikub_rules.solver._runs import ANY, NUMBERED, Cell, Claim, RunRules
 from rummikub_rules.solver._search import Found, Search
 from rummikub_rules.solver._verify import legal
@@ -168,8 +168,10 @@ class _Plan:
         return 0 if self.best is None else self.best[0]
 
     def _inventory_ok(self) -> bool:
-        """Whether table and rack hold only tiles the set has, in copies it has (else the
-        referee refuses every turn: ``unknown_tile``)."""
+        """Whether table and rack hold only tiles the set has, in copies it has.
+
+        Else the referee refuses every turn: ``unknown_tile``.
+        """
         return self._inventory_ok_for((*self.table.tiles, *self.rack))
 
     def _inventory_ok_for(self, tiles: Sequence[Tile]) -> bool:
@@ -214,13 +216,15 @@ class _Plan:
         return NEG if problem is None else Search(problem, self.budget).bound()
 
     def _exact(self, roles: Roles, bound: int, table: Counts) -> None:
-        """Every rule in force, for one reading of the table's melds, fate by fate (see
-        :meth:`_fates`): first the fate keeping every joker (its play is legal unless melds
+        """Every rule in force, for one reading of the table's melds, fate by fate.
+
+        First the fate keeping every joker (see :meth:`_fates`; its play is legal unless melds
         are locked), then the others, best bound first. A fate's relaxation (the freed jokers
         free) is solved by the fast search where it applies: if it does not beat the best play
-        so far, the fate is done; if the referee accepts its play, that play is the fate's
-        best. Otherwise the exact search decides."""
-        fates = []
+        so far, the fate is done; if the referee accepts its play, that play is the fate's best.
+        Otherwise the exact search decides.
+        """
+        fates: list[tuple[bool, int, int, _FastRun | None, _Fate]] = []
         for fate in self._fates(roles):
             fate_bound, fast = self._fate_bound(fate, roles, table)
             if fate_bound > self.floor:
@@ -257,9 +261,12 @@ class _Plan:
         return self.edition.freed_joker_rack_tiles > 0 or self.edition.freed_joker_new_meld
 
     def _host_search(self, step: _Step) -> None:
-        """The best plays whose freed jokers go into hosts (:mod:`._hosts`): the rest with the
-        freed jokers free bounds them (if it does not beat the best play so far, nothing
-        does); else each host in turn, the rest solved exactly once no freed joker is left."""
+        """The best plays whose freed jokers go into hosts (:mod:`._hosts`).
+
+        The rest with the freed jokers free bounds them (if it does not beat the best play so
+        far, nothing does); else each host in turn, the rest solved exactly once no freed joker
+        is left.
+        """
         if not step.freed:
             found = self._solve_stock(step)
             if found is not None:
@@ -335,8 +342,11 @@ class _Plan:
         return found[0] + step.gained, found[1]
 
     def _wide_caps(self) -> list[int]:
-        """Group caps of the whole position with every joker free: no smaller than those of
-        any part of it, so the searches after hosts share their colour tables."""
+        """Group caps of the whole position with every joker free.
+
+        They are no smaller than those of any part of it, so the searches after hosts share
+        their colour tables.
+        """
         if self._caps is None:
             counts = self._counts((*self.table.tiles, *self.rack))
             assert counts is not None
@@ -372,11 +382,12 @@ class _Plan:
         assert rack is not None
         return rack
 
-    def _fate_bound(
-        self, fate: _Fate, roles: Roles, table: Counts
-    ) -> tuple[int, _FastRun | None]:
-        """An upper bound on a fate's plays, and (where the fast search applies) the fast
-        search of its relaxation: the kept jokers pinned, the freed ones free, no claim."""
+    def _fate_bound(self, fate: _Fate, roles: Roles, table: Counts) -> tuple[int, _FastRun | None]:
+        """An upper bound on a fate's plays, and the fast search of its relaxation.
+
+        The search is there only where the fast search applies. In the relaxation the kept
+        jokers are pinned, the freed ones free, and no claim holds.
+        """
         jokers = len(fate.kept) + fate.freed + roles.roleless + self._rack_jokers()
         if self._fast_applies(jokers):
             fast = self._fast_search(
@@ -416,8 +427,11 @@ class _Plan:
     # -- the fates of the table's jokers -----------------------------------------------------------
 
     def _fates(self, roles: Roles) -> Iterator[_Fate]:
-        """Every way to say which jokers are freed (identical jokers alike) and, under
-        ``replace``, what takes each freed one's place (RULES.md 4.5)."""
+        """Every way to say which jokers are freed, and what takes each freed one's place.
+
+        Identical jokers are freed alike; what takes a freed joker's place is chosen under
+        ``replace`` only (rules section 4.5).
+        """
         edition = self.edition
         replace = edition.joker_retrieval is JokerRetrieval.REPLACE
         in_place = edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
@@ -444,25 +458,25 @@ class _Plan:
             kept: list[TableJoker] = []
             low = self.grid.zeros()
             claims_g = list(group_claims)
-            in_place: list[_RunInPlace] = []
+            in_place_runs: list[_RunInPlace] = []
             freed = 0
             for jokers, (count, combo) in zip(kinds.values(), choice, strict=True):
                 kept.extend(jokers[count:])
                 freed += count
                 for replacement in combo:
                     if isinstance(replacement, _RunInPlace):
-                        in_place.append(replacement)
+                        in_place_runs.append(replacement)
                     elif replacement is not None:
                         replacement.apply(low, claims_g)
-            for claims in _in_place_ways(self.grid, in_place, tuple(run_claims)):
+            for claims in _in_place_ways(self.grid, in_place_runs, tuple(run_claims)):
                 yield _Fate(tuple(kept), freed, low, claims, tuple(claims_g))
 
     def _replacements(self, joker: TableJoker, in_place: bool) -> list[_Replacement]:
-        """The ways a freed joker's place may be taken (RULES.md 4.5, ``replace``)."""
+        """The ways a freed joker's place may be taken (rules section 4.5, ``replace``)."""
         meld = self.table.melds[joker.meld]
         if joker.kind is MeldKind.RUN:
-            tile_column = 0 if self.grid.high and joker.column == self.grid.columns - 1 else (
-                joker.column
+            tile_column = (
+                0 if self.grid.high and joker.column == self.grid.columns - 1 else joker.column
             )
             options: list[_Replacement] = [_FromRack(((tile_column, joker.row),))]
             if in_place:
@@ -481,11 +495,14 @@ class _Plan:
         return out
 
     def _in_place_run(self, joker: TableJoker) -> _RunInPlace:
-        """A run joker replaced in place: its meld's numbered tiles and the tile it stood for
-        stand in one run."""
+        """A run joker replaced in place (``rack_or_table``).
+
+        Its meld's numbered tiles and the tile it stood for stand in one run.
+        """
         meld = self.table.melds[joker.meld]
         reading = meld.reading(self.edition)
-        assert reading is not None and reading.kind is MeldKind.RUN
+        assert reading is not None
+        assert reading.kind is MeldKind.RUN
         columns = run_columns(self.grid, reading)
         demands = [
             NUMBERED if t.number is not None or c == joker.column else ANY
@@ -496,7 +513,7 @@ class _Plan:
     # -- the opening -----------------------------------------------------------------------------
 
     def _opening(self) -> None:
-        """The initial meld (RULES.md 4.4): new melds of rack tiles worth the threshold."""
+        """The initial meld (rules section 4.4): new melds of rack tiles worth the threshold."""
         edition = self.edition
         if any(not m.is_valid(edition) for m in self.table.melds):
             if edition.opening_may_use_table:
@@ -525,8 +542,11 @@ class _Plan:
             self._opening_on_table()
 
     def _opening_on_table(self) -> None:
-        """``opening_may_use_table``: new melds of rack tiles reach the threshold, and the rest
-        of the turn rearranges the table (no joker is retrieved before the opening)."""
+        """The initial meld under ``opening_may_use_table``, the table rearranged too.
+
+        New melds of rack tiles reach the threshold, and the rest of the turn rearranges the
+        table (no joker is retrieved before the opening).
+        """
         edition = self.edition
         table = self._counts(t for m in self.table.melds for t in m.tiles)
         assert table is not None
@@ -601,11 +621,13 @@ class _Plan:
         laid_jokers: int = 0,
         caps: Sequence[int] | None = None,
     ) -> _FastRun | None:
-        """The fast search, with the bounds on laid tiles folded in: tiles that must be laid
-        join the table (their score added back), and at most the allowed copies stay on the
-        rack. ``demanded`` adds tiles that must be laid (what takes a freed joker's place);
-        ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are what is laid already (by
-        hosts). ``None`` if the bounds cannot be met."""
+        """The fast search, with the bounds on laid tiles folded in.
+
+        Tiles that must be laid join the table (their score added back), and at most the
+        allowed copies stay on the rack. ``demanded`` adds tiles that must be laid (what takes
+        a freed joker's place); ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are
+        what is laid already (by hosts). ``None`` if the bounds cannot be met.
+        """
         if rack is None:
             rack = self._counts(self.rack)
             assert rack is not None
@@ -615,8 +637,13 @@ class _Plan:
         if demanded is not None:
             low = [_plus(x, y) for x, y in zip(low, demanded, strict=True)]
         if laid is not None:
-            low = [[max(0, a - b) for a, b in zip(x, y, strict=True)] for x, y in zip(low, laid, strict=True)]
-            high = [[a - b for a, b in zip(x, y, strict=True)] for x, y in zip(high, laid, strict=True)]
+            low = [
+                [max(0, a - b) for a, b in zip(x, y, strict=True)]
+                for x, y in zip(low, laid, strict=True)
+            ]
+            high = [
+                [a - b for a, b in zip(x, y, strict=True)] for x, y in zip(high, laid, strict=True)
+            ]
         forced = 0
         table = [list(row) for row in table]
         for column, row_counts in enumerate(rack):
@@ -699,17 +726,24 @@ class _Plan:
         laid: Counts | None = None,
         laid_jokers: int = 0,
     ) -> Problem | None:
-        """A general search problem for this position (``rack`` replaces the rack, ``laid``
-        and ``laid_jokers`` are laid already, ``demanded`` must be laid in all); ``None`` if
-        the bounds on what is laid cannot be met."""
+        """A general search problem for this position.
+
+        ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are laid already, ``demanded``
+        must be laid in all; ``None`` if the bounds on what is laid cannot be met.
+        """
         grid, edition = self.grid, self.edition
         rack = self._rack_counts() if rack is None else rack
         low, high = self._rack_bounds()
         if demanded is not None:
             low = [_plus(x, y) for x, y in zip(low, demanded, strict=True)]
         if laid is not None:
-            low = [[max(0, a - b) for a, b in zip(x, y, strict=True)] for x, y in zip(low, laid, strict=True)]
-            high = [[a - b for a, b in zip(x, y, strict=True)] for x, y in zip(high, laid, strict=True)]
+            low = [
+                [max(0, a - b) for a, b in zip(x, y, strict=True)]
+                for x, y in zip(low, laid, strict=True)
+            ]
+            high = [
+                [a - b for a, b in zip(x, y, strict=True)] for x, y in zip(high, laid, strict=True)
+            ]
         for column, row_counts in enumerate(rack):
             for row, count in enumerate(row_counts):
                 if low[column][row] > min(count, high[column][row]):
@@ -812,8 +846,11 @@ class _Plan:
 
 @attrs.frozen
 class _Fate:
-    """What happens to the table's jokers: those kept in their roles, how many are freed, and
-    (under ``replace``) the tiles demanded from the rack and the melds claimed in place."""
+    """What happens to the table's jokers.
+
+    Those kept in their roles, how many are freed, and (under ``replace``) the tiles demanded
+    from the rack and the melds claimed in place.
+    """
 
     kept: tuple[TableJoker, ...]
     freed: int
@@ -824,9 +861,12 @@ class _Fate:
 
 @attrs.frozen
 class _Step:
-    """Where a host search stands: the stock left, the fate, what the play must lay
-    (``demanded``), the hosts laid so far (``taken``, scoring ``gained``, laying ``laid`` rack
-    tiles and ``laid_jokers`` rack jokers), and the freed jokers still to place."""
+    """Where a host search stands.
+
+    The stock left, the fate, what the play must lay (``demanded``), the hosts laid so far
+    (``taken``, scoring ``gained``, laying ``laid`` rack tiles and ``laid_jokers`` rack jokers),
+    and the freed jokers still to place.
+    """
 
     stock: Stock
     fate: _Fate
@@ -850,10 +890,15 @@ class _Step:
         claims: tuple[Claim, ...],
         group_claims: tuple[tuple[int, GroupClaim], ...],
     ) -> _Step:
-        """The step after laying ``host`` (which scores ``score``), ``claims`` and
-        ``group_claims`` still to meet."""
+        """The step after laying ``host``, which scores ``score``.
+
+        ``claims`` and ``group_claims`` are what is still to meet.
+        """
         rest = host.rest(self.stock, grid)
-        laid = [[a - b for a, b in zip(x, y, strict=True)] for x, y in zip(self.stock.rack, rest.rack, strict=True)]
+        laid = [
+            [a - b for a, b in zip(x, y, strict=True)]
+            for x, y in zip(self.stock.rack, rest.rack, strict=True)
+        ]
         if self.laid is not None:
             laid = [_plus(x, y) for x, y in zip(laid, self.laid, strict=True)]
         demanded = [list(row) for row in self.demanded]
@@ -904,8 +949,10 @@ class _FromRack:
 
 @attrs.frozen
 class _RunInPlace:
-    """A run joker's place taken in its own meld (``rack_or_table``): the meld's cells, each
-    demanding a numbered tile or anything, carried by one run."""
+    """A run joker's place taken in its own meld (``rack_or_table``).
+
+    The meld's cells, each demanding a numbered tile or anything, are carried by one run.
+    """
 
     meld: int
     row: int
@@ -924,11 +971,18 @@ class _GroupInPlace:
         groups.append((self.column, self.claim))
 
 
+#: A way a freed joker's place may be taken (rules section 4.5, ``replace``).
+_Replacement: TypeAlias = _FromRack | _RunInPlace | _GroupInPlace
+
+
 def _claims_left(
     host: Host, step: _Step, grid: Grid
 ) -> Iterator[tuple[tuple[Claim, ...], tuple[tuple[int, GroupClaim], ...]]]:
-    """The claims left once ``host`` is laid: it meets every shared claim it can, and at most
-    one locked claim (each locked meld needs a meld of its own), in every way."""
+    """The claims left once ``host`` is laid, in every way.
+
+    The host meets every shared claim it can, and at most one locked claim (each locked meld
+    needs a meld of its own).
+    """
     meld = host.meld
     numbered = [p in ("table", "rack") for p in host.places]
     groups = list(step.group_claims)
@@ -944,9 +998,9 @@ def _claims_left(
             and len(meld.places) >= claim.size
             and all(h >= w for h, w in zip(rows, claim.rows, strict=True))
         ]
-        shared = {i for i in met if groups[i][1].shared}
+        dropped = {i for i in met if groups[i][1].shared}
         locked = [i for i in met if not groups[i][1].shared]
-        base = [g for i, g in enumerate(groups) if i not in shared]
+        base = [g for i, g in enumerate(groups) if i not in dropped]
         yield step.claims, tuple(base)
         for i in locked:
             yield step.claims, tuple(g for g in base if g is not groups[i])
@@ -994,8 +1048,9 @@ def _in_place_ways(
 
     def parts(claims: list[Claim], run: _RunInPlace) -> None:
         claims.extend(
-            claim_parts(grid, run.row, run.columns, run.demands, len(claims), meld=run.meld,
-                        shared=True)  # fmt: skip
+            claim_parts(
+                grid, run.row, run.columns, run.demands, len(claims), meld=run.meld, shared=True
+            )
         )
 
     separate = list(locked)
@@ -1006,7 +1061,9 @@ def _in_place_ways(
     for run in runs:
         by_meld.setdefault(run.meld, []).append(run)
     joined = {
-        meld: attrs.evolve(same[0], demands=tuple(min(d) for d in zip(*(r.demands for r in same), strict=True)))
+        meld: attrs.evolve(
+            same[0], demands=tuple(min(d) for d in zip(*(r.demands for r in same), strict=True))
+        )
         for meld, same in by_meld.items()
     }
     if any(len(same) > 1 for same in by_meld.values()):

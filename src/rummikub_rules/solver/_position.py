@@ -1,7 +1,7 @@
 """What the table before says to the search: its jokers' roles, claims and containers (private).
 
-RULES.md 4.5 in grid terms. Each joker of the table before has a *role* under the reading of its
-meld: a cell of a run or a column of groups (:class:`TableJoker`). A meld whose kind is not
+Rules section 4.5 in grid terms. Each joker of the table before has a *role* under the reading
+of its meld: a cell of a run or a column of groups (:class:`TableJoker`). A meld whose kind is not
 declared and reads both ways (``r5 j j``) is read either way (:func:`readings`: the player gets
 the most favourable); a joker in a meld with no valid reading has no role and may go anywhere.
 :func:`locked` gives the claims of ``joker_melds_extend_only``; and a
@@ -28,8 +28,8 @@ __all__ = [
     "TableJoker",
     "claim_parts",
     "locked",
-    "renumbered",
     "readings",
+    "renumbered",
     "run_columns",
 ]
 
@@ -161,8 +161,11 @@ def claim_parts(
     meld: int = -1,
     shared: bool = False,
 ) -> list[Claim]:
-    """A run claim as the search carries it: one part, or under ``full`` a tail and a head
-    when it goes round (``base`` is the index the first part will have)."""
+    """A run claim as the search carries it, in one part or two.
+
+    One part, or under ``full`` a tail and a head when it goes round (``base`` is the index
+    the first part will have).
+    """
     for at in range(1, len(columns)):
         if columns[at] < columns[at - 1]:
             tail = Claim(

@@ -62,15 +62,15 @@ def rebuild(
         jokers = (move.kept, move.loose, move.rack_jokers)
         if any(t + r for t, r in shares) or any(jokers):
             number = problem.grid.numbers[column]
-            for members in problem.groups[column].arrange(shares, jokers, number):
-                found.append(
-                    FoundMeld(
-                        MeldKind.GROUP,
-                        column,
-                        tuple(row for row, _ in members),
-                        tuple(row < 0 for row, _ in members),
-                    )
+            found.extend(
+                FoundMeld(
+                    MeldKind.GROUP,
+                    column,
+                    tuple(row for row, _ in members),
+                    tuple(row < 0 for row, _ in members),
                 )
+                for members in problem.groups[column].arrange(shares, jokers, number)
+            )
         shares = [(0, 0)] * rows
     for row in range(rows):
         found.extend(_close(runs, row, open_runs[row], heads[row]))

@@ -22,6 +22,7 @@ the values too. Tables are computed once per problem; run-state tables once per 
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Sequence
 from typing import Final
 
@@ -53,14 +54,21 @@ _CLOSING: dict[tuple[int, int], list[int]] = {}
 _CELLS: dict[tuple[int, ...], list[list[tuple[int, tuple[int, ...]]]]] = {}
 
 
+#: Numbering new run states takes this lock: two threads numbering at once would give one state
+#: two ids. The other tables here only memoise pure values, so a race stores the same value twice.
+_NUMBERING = threading.Lock()
+
+
 def state_count(runs: int) -> int:
     """How many run states have at most ``runs`` open runs (the first ids)."""
-    while len(_SIZES) <= runs:
-        size = len(_SIZES)
-        for combo in itertools.combinations_with_replacement((1, 2, 3), size):
-            _IDS[combo] = len(_STATES)
-            _STATES.append(combo)
-        _SIZES.append(len(_STATES))
+    if len(_SIZES) <= runs:
+        with _NUMBERING:
+            while len(_SIZES) <= runs:
+                size = len(_SIZES)
+                for combo in itertools.combinations_with_replacement((1, 2, 3), size):
+                    _IDS[combo] = len(_STATES)
+                    _STATES.append(combo)
+                _SIZES.append(len(_STATES))
     return _SIZES[runs]
 
 
@@ -158,8 +166,10 @@ def colour_values(
     jokers: int,
     pins: Sequence[int] | None = None,
 ) -> list[list[int]]:
-    """One colour alone, groups relaxed (see :func:`_colour_values`); the tables are kept, as
-    the searches of one solve often share a colour's tiles."""
+    """One colour alone, groups relaxed (see :func:`_colour_values`).
+
+    The tables are kept, as the searches of one solve often share a colour's tiles.
+    """
     key = (tuple(table), tuple(rack), tuple(weights), tuple(caps), jokers, tuple(pins or ()))
     found = _VALUES.get(key)
     if found is None:
@@ -383,7 +393,9 @@ class Relaxation:
         """
         width = self.jokers + 1
         if spare > 2:
-            total = _knapsack([row[state * width : state * width + spare + 1] for row, state in cells])
+            total = _knapsack(
+                [row[state * width : state * width + spare + 1] for row, state in cells]
+            )
         else:
             total, one, two, both = 0, 0, 0, 0  # best gains: one joker, second one, two jokers
             for row, state in cells:
@@ -456,8 +468,10 @@ class Relaxation:
 
 
 def _knapsack(rows: Sequence[Sequence[int]]) -> int:
-    """The best sum of one entry per row, the entries' indices (jokers) adding up to at most
-    the rows' length less one."""
+    """The best sum of one entry per row, the indices (jokers) within the rows' length.
+
+    The entries' indices add up to at most the rows' length less one.
+    """
     spare = len(rows[0]) - 1
     total = list(rows[0])
     for row in rows[1:]:

@@ -26,7 +26,6 @@ extended are closed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import Final, NamedTuple
 
 import attrs
@@ -129,14 +128,12 @@ class RunRules:
 
     @property
     def simple(self) -> bool:
-        """Whether runs carry no facts but their length and claims: where no claim is at
-        stake, the quick path applies."""
+        """Whether runs carry no facts but their length and claims.
+
+        Where no claim is at stake, the quick path applies.
+        """
         return not (
-            self.track_numbered
-            or self.cap is not None
-            or self.opening
-            or self.high
-            or self.cyclic
+            self.track_numbered or self.cap is not None or self.opening or self.high or self.cyclic
         )
 
 
@@ -159,6 +156,10 @@ class Cell:
 #: A run coming out of a cell: (index of the open run it extends in the sorted state, or -1
 #: for a new run; the kind laid; the new run's id; the claim it took on here, or -1).
 Placed = tuple[int, int, int, int]
+
+#: Ways to lay a cell's items on open runs, merged where they agree: (items left, new run ids
+#: sorted, heads put aside, claims taken).
+_Partial = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class RunStates:
@@ -203,8 +204,10 @@ class RunStates:
     # -- one run -------------------------------------------------------------------------------
 
     def extend(self, run: RunFacts, kind: int, cell: Cell, take: int = -1) -> RunFacts | None:
-        """The run after ``kind`` is laid on it at ``cell`` (taking on claim ``take``, if any),
-        or ``None`` if the rules forbid it."""
+        """The run after ``kind`` is laid on it at ``cell``, or ``None`` if the rules forbid it.
+
+        Laying it takes on claim ``take``, if any.
+        """
         rules = self.rules
         if rules.cyclic and run.length >= rules.span:
             return None
@@ -357,8 +360,10 @@ class RunStates:
     def _tracked_after(
         self, cell: Cell, runs: tuple[int, ...], extra: tuple[int, ...], items: tuple[int, ...]
     ) -> list[tuple[int, tuple[Placed, ...]]]:
-        """Runs with facts: each group of identical open runs in turn, merging the partial
-        outcomes that agree (items left, runs placed, heads put aside), then new runs."""
+        """Runs with facts: each group of identical open runs in turn, then new runs.
+
+        The partial outcomes that agree (items left, runs placed, heads put aside) are merged.
+        """
         groups: list[tuple[int, list[int]]] = []
         for index, rid in enumerate(runs):
             if groups and groups[-1][0] == rid:
@@ -367,12 +372,12 @@ class RunStates:
                 groups.append((rid, [index]))
         # A partial outcome: (items left, new run ids sorted, heads put aside, claims taken)
         # -> the runs placed so far.
-        partial: dict[tuple[object, ...], list[Placed]] = {(items, (), (), ()): []}
+        partial: dict[_Partial, list[Placed]] = {(items, (), (), ()): []}
         for rid, indices in groups:
             options = self.extensions(rid, cell)
             may_stop = self._may_stop(rid)
             head = self.rules.cyclic and self.facts[rid].edge and not self.rules.loose_ends
-            grown: dict[tuple[object, ...], list[Placed]] = {}
+            grown: dict[_Partial, list[Placed]] = {}
             for (left, new, heads, taken), placed in partial.items():
                 usable = [o for o in options if left[o[0]]]
                 for extended in range(len(indices), -1, -1):

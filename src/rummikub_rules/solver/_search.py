@@ -24,6 +24,7 @@ from rummikub_rules.solver._runs import RunStates
 
 __all__ = ["Found", "Search", "State"]
 
+
 class State(NamedTuple):
     """Where the search stands between two steps."""
 
@@ -212,8 +213,11 @@ class Search:
         return found
 
     def _compute_bound(self, pos: int, state: State) -> int:
-        """Every colour alone from where it stands, the jokers left shared among them, plus
-        every rack joker left (see :mod:`._bounds`); ``NEG`` if something cannot be done."""
+        """An upper bound on the score from ``pos`` on; ``NEG`` if something cannot be done.
+
+        Every colour alone from where it stands, the jokers left shared among them, plus every
+        rack joker left (see :mod:`._bounds`).
+        """
         p = self.p
         if pos == self.positions:
             return 0 if self._finished(state) else NEG

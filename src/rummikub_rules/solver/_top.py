@@ -18,7 +18,7 @@ from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Table
 from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._grid import Objective
-from rummikub_rules.solver._plan import Laid, Outcome, solve
+from rummikub_rules.solver._plan import Outcome, solve
 from rummikub_rules.tiles import Tile
 
 __all__ = ["top_outcomes"]
@@ -34,8 +34,10 @@ def top_outcomes(
     objective: Objective,
     budget: Budget,
 ) -> list[Outcome] | None:
-    """Up to ``count`` best plays with distinct laid tiles, best first (``None`` past the
-    budget)."""
+    """Up to ``count`` best plays with distinct laid tiles, best first.
+
+    ``None`` past the budget.
+    """
     have = Counter(rack)
     kinds = sorted(have)
     whole = {tile: (0, have[tile]) for tile in kinds}
@@ -74,6 +76,3 @@ def top_outcomes(
                     return None
             fixed[tile] = (here, here)
     return found
-
-
-

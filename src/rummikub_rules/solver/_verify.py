@@ -16,6 +16,8 @@ from rummikub_rules.turns import check_turn
 __all__ = ["legal"]
 
 
-def legal(before: Table, rack: Sequence[Tile], after: Table, *, opened: bool, edition: Edition) -> bool:
+def legal(
+    before: Table, rack: Sequence[Tile], after: Table, *, opened: bool, edition: Edition
+) -> bool:
     """Whether ``after`` is a legal play."""
     return check_turn(before, rack, after, opened=opened, edition=edition).ok

@@ -156,8 +156,8 @@ def _retrieve_before_opening(draw: st.DrawFn, build: _Build) -> bool:
 def _free_joker_alone(draw: st.DrawFn, build: _Build) -> bool:
     """Free a joker with its tile and lay it in a new meld of table tiles, with no rack tile.
 
-    The new meld is the last two tiles of a run of five or more and the joker: new (RULES.md
-    4.5), so only ``freed_joker_rack_tiles`` is broken.
+    The new meld is the last two tiles of a run of five or more and the joker: new (rules
+    section 4.5), so only ``freed_joker_rack_tiles`` is broken.
     """
     if "free_joker" in build.moves:
         return False  # with two jokers freed, the referee may pair them the other way round
@@ -190,7 +190,7 @@ def _free_joker_alone(draw: st.DrawFn, build: _Build) -> bool:
 
 
 def _free_joker_into_old_meld(draw: st.DrawFn, build: _Build) -> bool:
-    """Free a run joker with its tile and put it back at an end of its own run (RULES.md 4.5).
+    """Free a run joker with its tile and put it back at an end of its own run (rules section 4.5).
 
     ``r8 j r10`` with ``r9`` from the rack becomes ``r8 r9 r10 j``: the joker is retrieved (it now
     stands for r11) but stays in an old meld. Enough rack tiles are added at the other end for

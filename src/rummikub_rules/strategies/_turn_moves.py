@@ -123,7 +123,7 @@ def _extend(draw: st.DrawFn, build: _Build) -> bool:
 
 
 def _split(draw: st.DrawFn, build: _Build) -> bool:
-    """Split a run of five or more at a tile, laying the rack's copy of it (RULES.md 4, ex. 1)."""
+    """Split a run of five or more at a tile, laying the rack's copy of it (rules 4, example 1)."""
     for index in draw(st.permutations(range(len(build.after)))):
         meld = build.after[index]
         if _locked(build, meld):
@@ -279,7 +279,7 @@ def _counted_value(meld: Meld, edition: Edition, *, highest: bool) -> int:
 
 
 def _role(meld: Meld, position: int, edition: Edition) -> object:
-    """What the joker at ``position`` stands for (RULES.md 4.5), if the meld reads one way."""
+    """What the joker at ``position`` stands for (rules section 4.5), if the meld reads one way."""
     readings = meld.readings(edition)
     if len(readings) != 1:
         return None

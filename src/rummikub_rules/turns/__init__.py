@@ -1,4 +1,4 @@
-"""The turn referee: is a proposed table rearrangement a legal play? (RULES.md section 4).
+"""The turn referee: is a proposed table rearrangement a legal play? (rules section 4).
 
 :func:`check_turn` takes the table before the turn, the player's rack and the whole table the
 player proposes to leave, and returns a :class:`Verdict` listing every rule broken. Rule breaches
@@ -6,7 +6,7 @@ are data, never exceptions. The referee is a pipeline shaped like the rules, eac
 
 1. the facts of the turn, computed once (``_facts``): tile multisets, what was removed, added and
    played, every meld's readings; inputs larger than any game are refused here;
-2. the checks that need no reading choice (``_fixed``): tiles the set has (RULES.md 1), valid
+2. the checks that need no reading choice (``_fixed``): tiles the set has (rules section 1), valid
    melds (4.1), table tiles stay (4.2), added tiles from the rack (4.3);
 3. the search for the most favourable reading of two-way melds (``_reading``), which judges each
    reading by
@@ -64,7 +64,7 @@ def check_turn(
     :class:`~rummikub_rules.InvalidTypeError`.
 
     A turn whose tiles already fail to add up (``unknown_tile``, ``table_tile_removed`` or
-    ``tile_not_in_rack``) is illegal however its two-way melds are read: the rules of RULES.md
+    ``tile_not_in_rack``) is illegal however its two-way melds are read: rules sections
     4.4-4.5 are then judged once, each meld taking its first reading (a run before a group), and
     the initial meld counts new melds in table order while the rack tiles last. Under
     ``opening_may_use_table``, a crafted opening whose rack tiles can be told from table tiles

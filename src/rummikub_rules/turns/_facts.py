@@ -2,8 +2,8 @@
 
 Tiles are counted as multisets of :attr:`~rummikub_rules.Tile.index` (small integers, fast to
 hash): what stood on the table before, what stands after, what the rack holds, and from those what
-was removed, added and played (RULES.md 4.2-4.3). Every meld's valid readings (RULES.md 2) are
-looked up once. Inputs larger than any game can produce are refused here, before any work.
+was removed, added and played (rules sections 4.2-4.3). Every meld's valid readings (rules section
+2) are looked up once. Inputs larger than any game can produce are refused here, before any work.
 """
 
 from __future__ import annotations
@@ -59,11 +59,11 @@ class TurnFacts:
                 )
         #: Tiles present in more copies than the set holds (across table and rack), with the count.
         self.unknown = _beyond_set(self.before_count, rack_count, self.after_count, edition)
-        #: Copies that stood on the table before and are missing after (RULES.md 4.2).
+        #: Copies that stood on the table before and are missing after (rules section 4.2).
         self.removed = _excess(self.before_count, self.after_count)
         #: Copies standing on the table after that did not stand there before.
         self.added = _excess(self.after_count, self.before_count)
-        #: Added copies the rack did not hold (RULES.md 4.3).
+        #: Added copies the rack did not hold (rules section 4.3).
         self.not_in_rack = _excess(self.added, rack_count)
         #: The rack copies the turn lays: added copies, as far as the rack holds them.
         self.played = {i: min(n, rack_count[i]) for i, n in self.added.items() if i in rack_count}
@@ -77,7 +77,7 @@ class TurnFacts:
 
     @property
     def settled(self) -> bool:
-        """Whether the turn already breaks RULES.md 1 or 4.2-4.3 (counts that cannot add up).
+        """Whether the turn already breaks rules section 1 or 4.2-4.3 (counts that cannot add up).
 
         Such a turn is illegal however its melds are read, so the referee does not search for
         the most favourable reading: each meld takes its first reading.
@@ -133,7 +133,7 @@ def _excess(counts: Mapping[int, int], minus: Mapping[int, int]) -> dict[int, in
 def _beyond_set(
     before: Mapping[int, int], rack: Mapping[int, int], after: Mapping[int, int], edition: Edition
 ) -> dict[int, int]:
-    """Tile indices in more copies than the set holds, on table and rack (RULES.md 1)."""
+    """Tile indices in more copies than the set holds, on table and rack (rules section 1)."""
     inventory = _inventory(edition.tile_set)
     found = {i: n for i, n in after.items() if n > inventory[i]}
     for i, n in before.items():

@@ -1,4 +1,4 @@
-"""The checks that need no choice of reading: RULES.md 1 and 4.1-4.3.
+"""The checks that need no choice of reading: rules section 1 and 4.1-4.3.
 
 Each is a function of the turn's facts alone, so it runs once, before the search for the most
 favourable reading; a turn they condemn is not searched at all (see ``TurnFacts.settled``).
@@ -16,7 +16,7 @@ __all__ = ["added_tiles_from_rack", "melds_are_valid", "table_tiles_stay", "tile
 
 
 def tiles_the_set_has(facts: TurnFacts) -> Iterator[Violation]:
-    """RULES.md 1: no tile, and no more copies of a tile, than the edition's set has."""
+    """Rules section 1: no tile, and no more copies of a tile, than the edition's set has."""
     tile_set = facts.edition.tile_set
     for index, count in sorted(facts.unknown.items()):
         tile = Tile.from_index(index)
@@ -32,7 +32,7 @@ def tiles_the_set_has(facts: TurnFacts) -> Iterator[Violation]:
 
 
 def table_tiles_stay(facts: TurnFacts) -> Iterator[Violation]:
-    """RULES.md 4.2: every tile on the table before is on the table after."""
+    """Rules section 4.2: every tile on the table before is on the table after."""
     if facts.removed:
         tiles = tiles_of(facts.removed)
         yield Violation(
@@ -44,7 +44,7 @@ def table_tiles_stay(facts: TurnFacts) -> Iterator[Violation]:
 
 
 def added_tiles_from_rack(facts: TurnFacts) -> Iterator[Violation]:
-    """RULES.md 4.3: the tiles added come from the rack, and there is at least one."""
+    """Rules section 4.3: the tiles added come from the rack, and there is at least one."""
     if facts.not_in_rack:
         tiles = tiles_of(facts.not_in_rack)
         yield Violation(
@@ -61,7 +61,7 @@ def added_tiles_from_rack(facts: TurnFacts) -> Iterator[Violation]:
 
 
 def melds_are_valid(facts: TurnFacts) -> Iterator[Violation]:
-    """RULES.md 4.1: every meld on the table after is a valid run or group."""
+    """Rules section 4.1: every meld on the table after is a valid run or group."""
     for meld, readings in zip(facts.after.melds, facts.after_readings, strict=True):
         if not readings:
             problem = meld.problem(facts.edition) or f"{meld_name(meld)} is not a valid meld."

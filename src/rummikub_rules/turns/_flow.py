@@ -1,6 +1,6 @@
 """Maximum flow on the small networks the referee builds: no rule lives here.
 
-Several questions of RULES.md 4.5 are "can each claim get what it needs from a shared supply?"
+Several questions of rules section 4.5 are "can each claim get what it needs from a shared supply?"
 (which rack tiles took a freed joker's place, which copy of a tile stood in which meld, which meld
 of the table after continues a locked meld). They are answered exactly, in polynomial time, by a
 maximum flow; the networks have a few dozen nodes, so Edmonds-Karp on dictionaries is plenty.

@@ -1,4 +1,4 @@
-"""RULES.md 4.4, the initial meld: a reading-dependent check of the referee's pipeline.
+"""Rules section 4.4, the initial meld: a reading-dependent check of the referee's pipeline.
 
 A player who has not opened leaves every meld of the table before standing unchanged and lays new
 melds made only of rack tiles, worth ``initial_meld_points`` together. What an ambiguous new meld
@@ -27,7 +27,7 @@ Counts = dict[int, int]
 
 
 class InitialMeld:
-    """The initial meld of one turn (RULES.md 4.4), prepared once for every reading to be judged."""
+    """The initial meld of one turn (rules section 4.4), prepared once for every reading judged."""
 
     def __init__(self, facts: TurnFacts) -> None:
         self.facts = facts
@@ -46,7 +46,7 @@ class InitialMeld:
         self._steps = [0]  # shared by every reading judged: the search's limit is per turn
 
     def check(self, after_choice: Sequence[Reading | None]) -> list[Violation]:
-        """RULES.md 4.4 under one reading of the melds of the table after."""
+        """Rules section 4.4 under one reading of the melds of the table after."""
         facts, edition = self.facts, self.facts.edition
         threshold = edition.initial_meld_points
         value = self.value(after_choice) if facts.added else 0

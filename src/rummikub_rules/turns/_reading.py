@@ -1,9 +1,9 @@
 """The search for the most favourable reading: the third stage of the referee's pipeline.
 
 A meld of one numbered tile and jokers (``r5 j j``) reads as a run or as a group. On the table
-after, it takes the reading that makes the turn legal, if any (RULES.md 2, ruling); on the table
-before, undeclared, the reading that retrieves the fewest jokers (RULES.md 4.5, ruling). Only
-such melds are choices: every other meld has one reading (or none). Each combination is judged
+after, it takes the reading that makes the turn legal, if any (rules section 2, ruling); on the
+table before, undeclared, the reading that retrieves the fewest jokers (rules section 4.5, ruling).
+Only such melds are choices: every other meld has one reading (or none). Each combination is judged
 by the reading-dependent checks, the initial meld (4.4) and the jokers on the table (4.5), and the
 one with the fewest violations, then the fewest jokers retrieved, counts.
 
@@ -56,7 +56,7 @@ class Judgement:
 def most_favourable_reading(facts: TurnFacts) -> Judgement:
     """The reading of the two-way melds that is most favourable to the player, judged.
 
-    RULES.md 2 (a two-way meld laid takes the reading that makes the turn legal) and 4.5 (one
+    rules section 2 (a two-way meld laid takes the reading that makes the turn legal) and 4.5 (one
     of the table before, the reading that retrieves the fewest jokers), both rulings.
     """
     opening = None if facts.opened else InitialMeld(facts)

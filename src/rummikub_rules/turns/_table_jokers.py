@@ -1,4 +1,4 @@
-"""RULES.md 4.5, jokers already on the table: a reading-dependent check of the referee's pipeline.
+"""Jokers already on the table (rules section 4.5): a reading-dependent check of the referee.
 
 All of section 4.5 lives here, in its order:
 
@@ -34,7 +34,7 @@ from rummikub_rules.turns._verdict import Code, Violation, meld_list, meld_name,
 
 __all__ = ["TableJokers", "extends", "retrieval_before_opening"]
 
-#: A joker's role (RULES.md 4.5): for a run joker the index of the tile it stands for (0-51);
+#: A joker's role (rules section 4.5): for a run joker the index of the tile it stands for (0-51);
 #: for a group joker ``GROUP_ROLE`` plus its number; ``NO_ROLE`` in a meld with no valid reading.
 Role = int
 GROUP_ROLE = 100
@@ -44,7 +44,7 @@ Counts = dict[int, int]
 
 
 def role_of(reading: Reading | None, position: int) -> Role:
-    """What the joker at ``position`` stands for under ``reading``: its role (RULES.md 4.5).
+    """What the joker at ``position`` stands for under ``reading``: its role (rules section 4.5).
 
     A run joker stands for one tile (its colour and number); a group joker for its number and
     its being in a group, whichever missing colour it takes.
@@ -69,7 +69,7 @@ class _Joker:
 
 
 class TableJokers:
-    """RULES.md 4.5 for one turn, prepared once for every reading to be judged."""
+    """Rules section 4.5 for one turn, prepared once for every reading to be judged."""
 
     def __init__(self, facts: TurnFacts) -> None:
         self.facts = facts
@@ -122,7 +122,7 @@ class TableJokers:
         new_by_role: dict[Role, list[_Joker]],
         after_choice: Sequence[Reading | None],
     ) -> list[Violation]:
-        """``replace``: a real tile took each freed joker's place (RULES.md 4.5, with a ruling).
+        """``replace``: a real tile took each freed joker's place (rules 4.5, with a ruling).
 
         The tile a run joker stood for, or a missing colour of a group joker's group (every
         missing colour but those its meld's other jokers stand for, under ``both``), stands on
@@ -232,7 +232,7 @@ class TableJokers:
         roleless: int,
         retrieved: int,
     ) -> list[Violation]:
-        """Where the freed jokers landed: with enough rack tiles, and in new melds (RULES.md 4.5).
+        """Where the freed jokers landed: with enough rack tiles, and in new melds (rules 4.5).
 
         A freed joker stays on the table in a meld with ``freed_joker_rack_tiles`` rack tiles
         (jokers from the rack count) and, under ``freed_joker_new_meld``, in a new meld. The
@@ -298,7 +298,7 @@ class TableJokers:
         return found
 
     def is_new(self, index: int) -> bool:
-        """Whether meld ``index`` of the table after is *new* (RULES.md 4.5, with a ruling).
+        """Whether meld ``index`` of the table after is *new* (rules 4.5, with a ruling).
 
         A meld is *old* when it holds every numbered tile of a meld of the table before. Copies
         of a tile are told apart only by the meld they stood in, so the meld is new as long as
@@ -330,7 +330,7 @@ class TableJokers:
     ) -> list[Violation]:
         """``joker_melds_extend_only``: a meld that held a joker may only be extended.
 
-        Each such meld stands on the table after (RULES.md 4.5) with all its numbered tiles, as
+        Each such meld stands on the table after (rules section 4.5) with all its numbered tiles, as
         the same kind, each joker in place or replaced by its tile, each in a meld of its own
         (a matching, not a search).
         """
@@ -464,7 +464,7 @@ class _Landing:
 def retrieval_before_opening(
     freed: dict[Role, list[_Joker]], new_by_role: dict[Role, list[_Joker]], facts: TurnFacts
 ) -> list[Violation]:
-    """A player who has not opened may not retrieve a joker (RULES.md 4.5)."""
+    """A player who has not opened may not retrieve a joker (rules section 4.5)."""
     jokers = _first_freed(freed, new_by_role)
     names = "; ".join(f"{_joker_name(j, facts.before.melds)} was taken" for j in jokers)
     return [
@@ -481,7 +481,7 @@ def retrieval_before_opening(
 def extends(old: Meld, old_reading: Reading, new: Meld, new_reading: Reading) -> bool:
     """Whether ``new`` is ``old`` extended, its jokers kept in place or replaced by their tile.
 
-    The test of ``joker_melds_extend_only`` (RULES.md 4.5) for one pair of melds.
+    The test of ``joker_melds_extend_only`` (rules section 4.5) for one pair of melds.
     """
     if old_reading.kind is not new_reading.kind:
         return False

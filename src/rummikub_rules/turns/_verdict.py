@@ -1,4 +1,4 @@
-"""What the referee answers: a :class:`Verdict` listing every :class:`Violation` (RULES.md 4.6, 8).
+"""What the referee answers: a :class:`Verdict` listing every :class:`Violation` (rules 4.6, 8).
 
 Also the few wording helpers every rule's message shares, so that all messages name tiles and
 melds the same way.
@@ -20,7 +20,7 @@ __all__ = ["Code", "Verdict", "Violation"]
 
 
 class Code(str, enum.Enum):
-    """Why a turn or an action is illegal (RULES.md section 8). Compares equal to its string."""
+    """Why a turn or an action is illegal (rules section 8). Compares equal to its string."""
 
     UNKNOWN_TILE = "unknown_tile"
     INVALID_MELD = "invalid_meld"
