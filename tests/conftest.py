@@ -6,7 +6,7 @@ Choose one with the environment variable ``HYPOTHESIS_PROFILE``:
   suite takes about a minute on two cores;
 - ``dev``: quicker still while editing (10 examples);
 - ``ci-long``: the deep run that CI makes after the default one, of every Hypothesis test
-  (``HYPOTHESIS_PROFILE=ci-long python -m pytest -m hypothesis``): 40 times the default's examples.
+  (``HYPOTHESIS_PROFILE=ci-long python -m pytest -m hypothesis``): 20 times the default's examples.
 
 Tests whose examples are costly ask for a share of the profile's examples (``tests.depth``), so
 every profile scales them too: what the default runs less of, ``ci-long`` runs deeper.
@@ -22,7 +22,7 @@ settings.register_profile("default", max_examples=25, deadline=None)
 settings.register_profile("dev", max_examples=10, deadline=None)
 settings.register_profile(
     "ci-long",
-    max_examples=1000,
+    max_examples=500,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
