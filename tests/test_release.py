@@ -29,12 +29,21 @@ pytestmark = pytest.mark.release
 INSTALLER = {"pip", "setuptools"}
 
 
+#: The environment of the commands: no colour, and pip's listings printed even where the caller
+#: asked pip to be quiet (as ``.ci/run`` does with ``PIP_QUIET``).
+ENVIRONMENT = {
+    **{name: value for name, value in os.environ.items() if name != "PIP_QUIET"},
+    "NO_COLOR": "1",
+    "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+}
+
+
 def run(*command: str | Path, cwd: Path = ROOT) -> str:
     """Run ``command`` without colour and return its output; fail the test if it fails."""
     result = subprocess.run(
         [str(part) for part in command],
         cwd=cwd,
-        env={**os.environ, "NO_COLOR": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
+        env=ENVIRONMENT,
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -122,6 +131,7 @@ def test_the_wheel_installs_alone_and_runs_the_cli(dist: Path, tmp_path: Path) -
     python = bin_dir / "python"
     run(python, "-m", "pip", "install", "--quiet", only(dist, "*.whl"), cwd=tmp_path)
     listed = run(python, "-m", "pip", "list", "--format=freeze", cwd=tmp_path)
+    assert listed.strip(), "pip list printed nothing"
     installed = {line.split("==")[0].lower().replace("_", "-") for line in listed.split()}
     assert installed - INSTALLER == {"rummikub-rules", "attrs", "typing-extensions"}
     command = bin_dir / "rummikub-rules"
