@@ -178,3 +178,14 @@ def test_random_big_positions_answer_in_time(edition: Edition, data: st.DataObje
     available = Counter(left)
     rack = [t for t in counts for _ in range(min(counts[t], available[t]))]
     legal_or_error(table, rack, opened=data.draw(st.booleans()), edition=edition)
+
+
+def test_wrapping_runs_with_four_jokers_are_charged_for_their_work() -> None:
+    """Found by the fuzz above: the ways of laying a cell on wrapping runs were not counted, so
+    this position ran 39 s (on a loaded machine) within the default limit."""
+    edition = EDITIONS["ua-wiki"].evolve(
+        tile_set=TileSet(colors="obrk", numbers=range(7, 12), copies=3, jokers=4), run_wrap="full"
+    )
+    table = parse_table("o10 j k10 r10 | r7 r8 r9 r10 | j r11 j j | r10 o10 k10")
+    rack = parse_tiles("b11 b11 k11 k8 k8 k8 r11 b8 o9 o11 b10 b10 b9 b9 r8 k7 k9 r9")
+    legal_or_error(table, rack, opened=True, edition=edition)
