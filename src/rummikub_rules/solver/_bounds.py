@@ -56,7 +56,7 @@ class ColourBounds:
             opening=None,
         )
         self.states = states
-        self.abstract = RunStates(plain)
+        self.abstract = RunStates(plain, budget)
         self.moves = Moves(relaxed, self.abstract)
         self.moves.caps = Moves(problem, states).caps
         self.jokers = jokers

@@ -30,6 +30,8 @@ from typing import Final, NamedTuple
 
 import attrs
 
+from rummikub_rules.solver._budget import Budget
+
 __all__ = [
     "ANY",
     "FROM_RACK",
@@ -161,12 +163,18 @@ Placed = tuple[int, int, int, int]
 #: sorted, heads put aside, claims taken).
 _Partial = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
+#: Ways of laying a cell on runs with facts that make one unit of the budget (each costs about
+#: what a fast search state does): a position with many jokers and wrapping runs may look at
+#: thousands a cell, and uncounted they let a solve run for minutes within its limit.
+WAYS_PER_UNIT: Final = 1
+
 
 class RunStates:
     """Interned run facts and colour states, and the moves between them."""
 
-    def __init__(self, rules: RunRules) -> None:
+    def __init__(self, rules: RunRules, budget: Budget | None = None) -> None:
         self.rules = rules
+        self.budget = budget
         self.facts: list[RunFacts] = []
         self._fact_ids: dict[RunFacts, int] = {}
         self.states: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
@@ -373,6 +381,7 @@ class RunStates:
         # A partial outcome: (items left, new run ids sorted, heads put aside, claims taken)
         # -> the runs placed so far.
         partial: dict[_Partial, list[Placed]] = {(items, (), (), ()): []}
+        tried = 0  # the ways looked at, charged to the budget at the end
         for rid, indices in groups:
             options = self.extensions(rid, cell)
             may_stop = self._may_stop(rid)
@@ -385,6 +394,7 @@ class RunStates:
                         break
                     stopped = len(indices) - extended
                     for combo in itertools.combinations_with_replacement(usable, extended):
+                        tried += 1
                         rest = list(left)
                         for kind, _, _ in combo:
                             rest[kind] -= 1
@@ -406,6 +416,7 @@ class RunStates:
         results: dict[int, tuple[Placed, ...]] = {}
         for (left, _, heads, taken), placed in partial.items():
             for starts in self._new_runs(cell, left):
+                tried += 1
                 took = sorted((*taken, *(p[3] for p in starts if p[3] >= 0)))
                 if took != sorted(cell.starts):
                     continue
@@ -413,6 +424,8 @@ class RunStates:
                 new_extra = tuple(sorted((*extra, *heads))) if heads else extra
                 sid = self.state(tuple(p[2] for p in ordered), new_extra)
                 results.setdefault(sid, ordered)
+        if self.budget is not None:
+            self.budget.charge(1 + tried // WAYS_PER_UNIT)
         return list(results.items())
 
     def _new_runs(self, cell: Cell, left: tuple[int, ...]) -> list[list[Placed]]:

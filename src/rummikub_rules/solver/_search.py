@@ -58,7 +58,7 @@ class Search:
         self.p = problem
         self.budget = budget
         self.first = first
-        self.runs = RunStates(problem.runs)
+        self.runs = RunStates(problem.runs, budget)
         self.moves = Moves(problem, self.runs)
         self.steps = problem.rows + 1
         self.positions = problem.columns * self.steps
