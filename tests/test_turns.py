@@ -6,6 +6,8 @@ the properties in tests/properties/test_turns_props.py.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from rummikub_rules import (
@@ -241,3 +243,23 @@ def test_a_turn_whose_tiles_do_not_add_up_takes_first_readings() -> None:
     )
     assert Code.UNKNOWN_TILE in verdict.codes
     assert verdict.table == parse_table("k5 b5 o5 | run: r5 j j | k1 k1 k1")
+
+
+def test_meld_order_never_changes_the_codes_of_a_turn_whose_tiles_do_not_add_up() -> None:
+    # Found by the metamorphic property: the opening's value was counted in table order when a
+    # table tile is missing, so k2 k3 k4 first read as the old meld and added two codes.
+    melds = ["k2 k3 k4", "k3 k4 k5", "k2 r2 b2", "r4 b4 o4"]
+    verdicts = {
+        tuple(sorted(code.value for code in verdict.codes))
+        for order in itertools.permutations(melds)
+        for verdict in [
+            check_turn(
+                "j k2 k3 k4",
+                "k3 k4 k5 k2 r2 b2 r4 b4 o4",
+                " | ".join(order),
+                opened=False,
+                edition="sabra-1978",
+            )
+        ]
+    }
+    assert verdicts == {("joker_meld_locked", "joker_retrieval_forbidden", "table_tile_removed")}

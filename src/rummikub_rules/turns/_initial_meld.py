@@ -91,8 +91,9 @@ class InitialMeld:
         player's favour. That choice matters only where table tiles moved into new melds, and
         decides the turn only under ``opening_may_use_table``; elsewhere, and when the turn's
         counts already do not add up (``TurnFacts.settled``), the turn is illegal whatever the
-        count, and the melds are simply taken in table order while the rack tiles last. (With
-        the table untouched the two counts agree: every new meld is made of rack tiles.)
+        count, and the melds are simply taken in a fixed order (by their tiles, so that the order
+        of the melds on the table never changes a verdict) while the rack tiles last. (With the
+        table untouched the two counts agree: every new meld is made of rack tiles.)
         """
         counts_jokers = self.facts.edition.joker_in_initial_meld is JokerInInitialMeld.COUNTS
         melds = self.facts.after.melds
@@ -104,7 +105,7 @@ class InitialMeld:
                 worth.append((counts, value))
         facts = self.facts
         if facts.settled or (self.changed and not facts.edition.opening_may_use_table):
-            return _first_fit(worth, facts.played)
+            return _first_fit(sorted(worth, key=_fixed_order), facts.played)
         key = tuple(value for _, value in worth)
         found = self._best.get(key)
         if found is None:
@@ -246,6 +247,12 @@ def _first_fit(candidates: list[tuple[Counts, int]], budget: Counts) -> int:
                 left[i] -= n
             total += value
     return total
+
+
+def _fixed_order(candidate: tuple[Counts, int]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """An order of candidate melds that depends only on their tiles and value."""
+    counts, value = candidate
+    return -value, tuple(sorted(counts.items()))
 
 
 def _face_value(meld: Meld) -> int:
