@@ -456,3 +456,12 @@ def test_the_game_state_methods_are_deprecated_shims() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert end_if_stuck(game) is game
+
+
+def test_top_plays_count_a_tile_replacing_a_joker_once_among_the_tiles_laid() -> None:
+    # Found by the top-plays property: laying r10 alone (it takes a joker's place) was missed,
+    # the region "r10 laid, o12 kept" asking for the r10 twice.
+    table = parse_table("j j r11 r12 | o8 o9 o10 o11")
+    plays = top_plays(table, "o12 r10", 3, opened=True, edition="sabra-1978")
+    laid = [sorted(map(str, Counter(p.after.tiles) - Counter(table.tiles))) for p in plays]
+    assert laid == [["o12", "r10"], ["o12"], ["r10"]]

@@ -635,7 +635,7 @@ class _Plan:
             rack = [list(row) for row in rack]
         low, high = self._rack_bounds()
         if demanded is not None:
-            low = [_plus(x, y) for x, y in zip(low, demanded, strict=True)]
+            low = [_at_least(x, y) for x, y in zip(low, demanded, strict=True)]
         if laid is not None:
             low = [
                 [max(0, a - b) for a, b in zip(x, y, strict=True)]
@@ -735,7 +735,7 @@ class _Plan:
         rack = self._rack_counts() if rack is None else rack
         low, high = self._rack_bounds()
         if demanded is not None:
-            low = [_plus(x, y) for x, y in zip(low, demanded, strict=True)]
+            low = [_at_least(x, y) for x, y in zip(low, demanded, strict=True)]
         if laid is not None:
             low = [
                 [max(0, a - b) for a, b in zip(x, y, strict=True)]
@@ -1082,6 +1082,11 @@ def _in_place_ways(
             else:
                 parts(into, run)
         yield tuple(into)
+
+
+def _at_least(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """The fewest copies laid per cell when both bounds hold (demanded tiles count as laid)."""
+    return [max(x, y) for x, y in zip(a, b, strict=True)]
 
 
 def _plus(a: Sequence[int], b: Sequence[int]) -> list[int]:
