@@ -117,6 +117,7 @@ class _Plan:
         self.best: tuple[int, Play] | None = None
         self._old: Olds | None = None
         self._caps: list[int] | None = None
+        self._rests: dict[tuple[object, ...], _Rest] = {}
 
     # -- the answer ------------------------------------------------------------------------------
 
@@ -293,20 +294,104 @@ class _Plan:
         # Hosts taking every freed joker first (the rest is then solved exactly), then the
         # best scoring.
         self.budget.charge(len(scored))
+        shares = self._shares(step, [host for _, _, host in scored])
         for score, _, host in sorted(scored, key=lambda x: (-x[2].freed, -x[0])):
             if self.floor >= relaxed[0]:
                 return  # the best play so far scores what the freed jokers anywhere would
+            if shares is not None and self._share_bound(step, shares[host], host) <= self.floor:
+                continue  # no host taking these table tiles leads anywhere
             for claims, group_claims in _claims_left(host, step, self.grid):
                 self._host_search(step.with_host(host, score, self.grid, claims, group_claims))
+
+    def _shares(self, step: _Step, options: Sequence[Host]) -> dict[Host, list[_Share]] | None:
+        """Per host, groups of hosts whose plays one search may bound (``None``: not here).
+
+        Hosts leaving the same kept and loose jokers, and either taking the same table tiles
+        (a fine group) or lying in the same row or number (a coarse group), are bounded by the
+        rest with the whole rack still to lay and every table tile some host of the group takes
+        free to lay or leave (scored as if laid from the rack), plus the best score of any
+        host of the group: if that does not beat the best play so far, no host of the group
+        does. Only where the rest owes nothing a host may lay: no claim, no bound on laid tiles.
+        """
+        if step.claims or step.group_claims or self.laid:
+            return None
+        groups: dict[tuple[object, ...], _Share] = {}
+        out: dict[Host, list[_Share]] = {}
+        for host in options:
+            rest = host.rest(step.stock, self.grid)
+            taken = [
+                [a - b for a, b in zip(x, y, strict=True)]
+                for x, y in zip(step.stock.table, rest.table, strict=True)
+            ]
+            score = host.score(self.weights, self.joker_weight)
+            base = (_freeze(rest.run_pins), tuple(rest.group_pins), rest.loose, host.freed)
+            mine = []
+            for key in ((*base, _freeze(taken)), (*base, host.meld.kind, host.meld.at)):
+                share = groups.get(key)
+                if share is None:
+                    share = groups[key] = _Share(rest, taken, score)
+                else:
+                    share.add(taken, score)
+                mine.append(share)
+            out[host] = mine
+        return out
+
+    def _share_bound(self, step: _Step, shares: list[_Share], host: Host) -> int:
+        """An upper bound on the plays with ``host`` (``_UNKNOWN``: no group worth a search)."""
+        bound = _UNKNOWN
+        for share in reversed(shares):  # the coarse group first
+            if share.hosts < 2:
+                continue
+            if share.bound is None:
+                share.bound = self._relaxed_share(step, share, host.freed)
+            bound = min(bound, share.bound)
+            if bound <= self.floor:
+                break
+        return bound
+
+    def _relaxed_share(self, step: _Step, share: _Share, freed: int) -> int:
+        """The bound of a group of hosts (see :meth:`_shares`), ``NEG`` if none can be."""
+        stock = step.stock
+        table = [
+            [a - b for a, b in zip(x, y, strict=True)]
+            for x, y in zip(stock.table, share.taken, strict=True)
+        ]
+        rack = [_plus(x, y) for x, y in zip(stock.rack, share.taken, strict=True)]
+        wide = attrs.evolve(share.rest, table=table, rack=rack, rack_jokers=stock.rack_jokers)
+        relaxed = _Step(wide, step.fate, self.grid.zeros(), step.freed - freed)
+        relaxed = attrs.evolve(
+            relaxed,
+            gained=step.gained + share.best,
+            laid=step.laid,
+            laid_jokers=step.laid_jokers,
+        )
+        found = self._solve_stock(relaxed, relaxed=True)
+        return NEG if found is None else found[0]
 
     def _solve_stock(self, step: _Step, *, relaxed: bool = False) -> tuple[int, list[Meld]] | None:
         """The best play of what is left after the hosts, above the best play so far.
 
         ``relaxed``: the freed jokers still to place go anywhere (a bound on the hosts' plays).
+        Different hosts often leave the same rest: each rest's answer is kept (:class:`_Rests`).
         """
+        floor = self.floor - step.gained
+        key = _rest_key(step, relaxed)
+        known = self._rests.get(key)
+        if known is not None and (known.found is not None or floor >= known.floor):
+            found = known.found if known.found is not None and known.found[0] > floor else None
+        else:
+            found = self._solve_rest(step, relaxed, floor)
+            self._rests[key] = _Rest(floor, found)
+        if found is None:
+            return None
+        return found[0] + step.gained, found[1]
+
+    def _solve_rest(
+        self, step: _Step, relaxed: bool, floor: int
+    ) -> tuple[int, list[Meld]] | None:
+        """The best play of a rest above ``floor`` (scores without what the hosts gained)."""
         stock = step.stock
         loose = stock.loose + (step.freed if relaxed else 0)
-        floor = self.floor - step.gained
         claims = bool(step.claims or step.group_claims)
         jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + loose
         if self._fast_applies(jokers + stock.rack_jokers) and not claims:
@@ -337,9 +422,7 @@ class _Plan:
                 laid_jokers=step.laid_jokers,
             )
             found = self._general(problem, floor)
-        if found is None:
-            return None
-        return found[0] + step.gained, found[1]
+        return found
 
     def _wide_caps(self) -> list[int]:
         """Group caps of the whole position with every joker free.
@@ -917,6 +1000,62 @@ class _Step:
             self.laid_jokers + self.stock.rack_jokers - rest.rack_jokers,
             host.key,
         )
+
+
+#: A bound not worth computing: above every score.
+_UNKNOWN: Final = 1 << 60
+
+
+@attrs.define
+class _Share:
+    """A group of hosts: the rest of the first, the most table tiles any takes per cell,
+    their best score, how many, and their bound once searched."""
+
+    rest: Stock
+    taken: Counts
+    best: int
+    hosts: int = 1
+    bound: int | None = None
+
+    def add(self, taken: Counts, score: int) -> None:
+        """Count one more host in the group."""
+        self.taken = [
+            [max(a, b) for a, b in zip(x, y, strict=True)]
+            for x, y in zip(self.taken, taken, strict=True)
+        ]
+        self.best = max(self.best, score)
+        self.hosts += 1
+
+
+@attrs.frozen
+class _Rest:
+    """A rest's answer above ``floor``: the best play (``None``: none scores above it).
+
+    A play found is the rest's best, so it answers every floor below its score; ``None``
+    answers every floor at least as high.
+    """
+
+    floor: int
+    found: tuple[int, list[Meld]] | None
+
+
+def _rest_key(step: _Step, relaxed: bool) -> tuple[object, ...]:
+    """What a rest's answer depends on (the hosts laid before it only through these)."""
+    stock = step.stock
+    return (
+        _freeze(stock.table),
+        _freeze(stock.rack),
+        stock.rack_jokers,
+        stock.loose,
+        _freeze(stock.run_pins),
+        tuple(stock.group_pins),
+        step.freed if relaxed else -1,
+        step.claims,
+        step.group_claims,
+        _freeze(step.demanded),
+        None if step.laid is None else _freeze(step.laid),
+        step.laid_jokers,
+    )
 
 
 @attrs.frozen
