@@ -303,20 +303,21 @@ class _Plan:
             for claims, group_claims in _claims_left(host, step, self.grid):
                 self._host_search(step.with_host(host, score, self.grid, claims, group_claims))
 
-    def _shares(self, step: _Step, options: Sequence[Host]) -> dict[Host, list[_Share]] | None:
-        """Per host, groups of hosts whose plays one search may bound (``None``: not here).
+    def _shares(self, step: _Step, options: Sequence[Host]) -> dict[Host, _Share] | None:
+        """Per host, its group: the hosts one search may bound (``None``: not here).
 
-        Hosts leaving the same kept and loose jokers, and either taking the same table tiles
-        (a fine group) or lying in the same row or number (a coarse group), are bounded by the
-        rest with the whole rack still to lay and every table tile some host of the group takes
-        free to lay or leave (scored as if laid from the rack), plus the best score of any
-        host of the group: if that does not beat the best play so far, no host of the group
-        does. Only where the rest owes nothing a host may lay: no claim, no bound on laid tiles.
+        Hosts in one row (runs) or number (groups), leaving the same kept and loose jokers, are
+        bounded by the rest with the whole rack still to lay and every table tile some host of
+        the group takes free to lay or leave (scored as if laid from the rack), plus the best
+        score of any host of the group: if that does not beat the best play so far, no host of
+        the group does. Where the table holds tiles no host of the group can help place, that
+        rules out the whole group at once (a position with no play often ends so). Only where
+        the rest owes nothing a host may lay: no claim, no bound on laid tiles.
         """
         if step.claims or step.group_claims or self.laid:
             return None
         groups: dict[tuple[object, ...], _Share] = {}
-        out: dict[Host, list[_Share]] = {}
+        out: dict[Host, _Share] = {}
         for host in options:
             rest = host.rest(step.stock, self.grid)
             taken = [
@@ -324,30 +325,29 @@ class _Plan:
                 for x, y in zip(step.stock.table, rest.table, strict=True)
             ]
             score = host.score(self.weights, self.joker_weight)
-            base = (_freeze(rest.run_pins), tuple(rest.group_pins), rest.loose, host.freed)
-            mine = []
-            for key in ((*base, _freeze(taken)), (*base, host.meld.kind, host.meld.at)):
-                share = groups.get(key)
-                if share is None:
-                    share = groups[key] = _Share(rest, taken, score)
-                else:
-                    share.add(taken, score)
-                mine.append(share)
-            out[host] = mine
+            key = (
+                host.meld.kind,
+                host.meld.at,
+                _freeze(rest.run_pins),
+                tuple(rest.group_pins),
+                rest.loose,
+                host.freed,
+            )
+            share = groups.get(key)
+            if share is None:
+                share = groups[key] = _Share(rest, taken, score)
+            else:
+                share.add(taken, score)
+            out[host] = share
         return out
 
-    def _share_bound(self, step: _Step, shares: list[_Share], host: Host) -> int:
+    def _share_bound(self, step: _Step, share: _Share, host: Host) -> int:
         """An upper bound on the plays with ``host`` (``_UNKNOWN``: no group worth a search)."""
-        bound = _UNKNOWN
-        for share in reversed(shares):  # the coarse group first
-            if share.hosts < 2:
-                continue
-            if share.bound is None:
-                share.bound = self._relaxed_share(step, share, host.freed)
-            bound = min(bound, share.bound)
-            if bound <= self.floor:
-                break
-        return bound
+        if share.hosts < 2:
+            return _UNKNOWN
+        if share.bound is None:
+            share.bound = self._relaxed_share(step, share, host.freed)
+        return share.bound
 
     def _relaxed_share(self, step: _Step, share: _Share, freed: int) -> int:
         """The bound of a group of hosts (see :meth:`_shares`), ``NEG`` if none can be."""
@@ -386,9 +386,7 @@ class _Plan:
             return None
         return found[0] + step.gained, found[1]
 
-    def _solve_rest(
-        self, step: _Step, relaxed: bool, floor: int
-    ) -> tuple[int, list[Meld]] | None:
+    def _solve_rest(self, step: _Step, relaxed: bool, floor: int) -> tuple[int, list[Meld]] | None:
         """The best play of a rest above ``floor`` (scores without what the hosts gained)."""
         stock = step.stock
         loose = stock.loose + (step.freed if relaxed else 0)
@@ -1008,8 +1006,11 @@ _UNKNOWN: Final = 1 << 60
 
 @attrs.define
 class _Share:
-    """A group of hosts: the rest of the first, the most table tiles any takes per cell,
-    their best score, how many, and their bound once searched."""
+    """A group of hosts, and once searched their bound.
+
+    The rest of its first host, the most table tiles any takes per cell, the best score of
+    any, and how many.
+    """
 
     rest: Stock
     taken: Counts
