@@ -235,17 +235,21 @@ class _Plan:
             if -minus_bound <= self.floor:
                 continue
             claims = bool(fate.claims or fate.group_claims)
+            relaxed = None
             if fast is not None:
-                found = self._fast_solve(fast, self.floor)
-                if found is None:
+                relaxed = _Rest(self.floor, self._fast_solve(fast, self.floor))
+                if relaxed.found is None:
                     continue  # not even the relaxation beats the best play so far
-                if self._offer(found[1]) == found[0] and not claims:
+                if self._offer(relaxed.found[1]) == relaxed.found[0] and not claims:
                     continue  # the relaxation's best play is legal: the fate's best
             stock = Stock(
                 table, self._rack_counts(), self._rack_jokers(), roles.roleless,
                 *self._pins(fate.kept),
             )  # fmt: skip
             step = _Step(stock, fate, fate.low, fate.freed, fate.claims, fate.group_claims)
+            if relaxed is not None and not claims:
+                # The host search starts from this very relaxation: keep its answer.
+                self._rests.setdefault(_rest_key(step, relaxed=True), relaxed)
             if fate.freed and self._hosts_rule:
                 self._host_search(step)
             elif claims or fast is None:
@@ -375,7 +379,7 @@ class _Plan:
         Different hosts often leave the same rest: each rest's answer is kept (:class:`_Rests`).
         """
         floor = self.floor - step.gained
-        key = _rest_key(step, relaxed)
+        key = _rest_key(step, relaxed=relaxed)
         known = self._rests.get(key)
         if known is not None and (known.found is not None or floor >= known.floor):
             found = known.found if known.found is not None and known.found[0] > floor else None
@@ -606,7 +610,9 @@ class _Plan:
         opening = Opening(threshold, jokers_count=rule is JokerInInitialMeld.COUNTS)
         empty = self.grid.zeros()
         proven_alone = False
-        if self._fast_applies(jokers):
+        if self._fast_applies(jokers) and not self._rack_reaches(jokers, opening):
+            proven_alone = True  # no melds of the rack alone are worth the threshold
+        elif self._fast_applies(jokers):
             found = self._fast(empty, rack_jokers=jokers)
             if found is not None:
                 melds = found[1]
@@ -621,6 +627,32 @@ class _Plan:
                     self._offer(found[1], keep=self.table.melds)
         if edition.opening_may_use_table:
             self._opening_on_table()
+
+    def _rack_reaches(self, jokers: int, opening: Opening) -> bool:
+        """Whether melds of the rack alone may be worth the opening's threshold.
+
+        The fast search for the most points, a joker counted as the highest number (or as
+        nothing where jokers do not count): if nothing reaches the threshold, no opening from
+        the rack does. Else, where any play will do, its melds are offered.
+        """
+        self.budget.charge(SETUP)
+        joker_weight = max(self.grid.numbers) if opening.jokers_count else 0
+        search = FastSearch(
+            self.grid.zeros(),
+            self._rack_counts(),
+            list(self.grid.numbers),
+            budget=self.budget,
+            jokers=(0, jokers),
+            joker_weight=joker_weight,
+            first=self.first,
+        )
+        run = _FastRun(search, 0)
+        found = self._fast_solve(run, opening.threshold - 1)
+        if found is None:
+            return False
+        if self.first and self._opening_value(found[1], opening) >= opening.threshold:
+            self._offer(found[1], keep=self.table.melds)
+        return True
 
     def _opening_on_table(self) -> None:
         """The initial meld under ``opening_may_use_table``, the table rearranged too.
@@ -1040,7 +1072,7 @@ class _Rest:
     found: tuple[int, list[Meld]] | None
 
 
-def _rest_key(step: _Step, relaxed: bool) -> tuple[object, ...]:
+def _rest_key(step: _Step, *, relaxed: bool) -> tuple[object, ...]:
     """What a rest's answer depends on (the hosts laid before it only through these)."""
     stock = step.stock
     return (
