@@ -222,7 +222,8 @@ class _Plan:
         First the fate keeping every joker (see :meth:`_fates`; its play is legal unless melds
         are locked), then the others, best bound first. A fate's relaxation (the freed jokers
         free) is solved by the fast search where it applies: if it does not beat the best play
-        so far, the fate is done; if the referee accepts its play, that play is the fate's best.
+        so far, the fate is done, and so is every fate whose relaxation it holds
+        (:func:`_covers`); if the referee accepts its play, that play is the fate's best.
         Otherwise the exact search decides.
         """
         fates: list[tuple[bool, int, int, _FastRun | None, _Fate]] = []
@@ -231,15 +232,23 @@ class _Plan:
             if fate_bound > self.floor:
                 fates.append((fate.freed > 0, -fate_bound, len(fates), fast, fate))
         fates.sort(key=lambda f: f[:3])
+        solved: list[tuple[_Fate, int]] = []  # relaxations solved, and their best scores
         for _, minus_bound, _, fast, fate in fates:
             if -minus_bound <= self.floor:
                 continue
+            if fast is not None and any(
+                best <= self.floor and _covers(wide, fate) for wide, best in solved
+            ):
+                continue  # a wider relaxation does not beat the best play so far
             claims = bool(fate.claims or fate.group_claims)
             relaxed = None
             if fast is not None:
                 relaxed = _Rest(self.floor, self._fast_solve(fast, self.floor))
                 if relaxed.found is None:
+                    solved.append((fate, relaxed.floor))
                     continue  # not even the relaxation beats the best play so far
+                if not self.first:  # else the play found need not be the best
+                    solved.append((fate, relaxed.found[0]))
                 if self._offer(relaxed.found[1]) == relaxed.found[0] and not claims:
                     continue  # the relaxation's best play is legal: the fate's best
             stock = Stock(
@@ -1145,6 +1154,18 @@ class _GroupInPlace:
 
 #: A way a freed joker's place may be taken (rules section 4.5, ``replace``).
 _Replacement: TypeAlias = _FromRack | _RunInPlace | _GroupInPlace
+
+
+def _covers(wide: _Fate, narrow: _Fate) -> bool:
+    """Whether ``wide``'s relaxation holds every play of ``narrow``'s.
+
+    It keeps no joker ``narrow`` frees (a freed joker is free to stand where it stood) and
+    demands no tile ``narrow`` does not; claims play no part in a relaxation.
+    """
+    kept = Counter(j.identity for j in narrow.kept)
+    return not Counter(j.identity for j in wide.kept) - kept and all(
+        a <= b for x, y in zip(wide.low, narrow.low, strict=True) for a, b in zip(x, y, strict=True)
+    )
 
 
 def _claims_left(
