@@ -118,6 +118,8 @@ class _Plan:
         self._old: Olds | None = None
         self._caps: list[int] | None = None
         self._rests: dict[tuple[object, ...], _Rest] = {}
+        #: The relaxation freeing every table joker, once solved.
+        self._widest: _Rest | None = None
 
     # -- the answer ------------------------------------------------------------------------------
 
@@ -233,9 +235,15 @@ class _Plan:
                 fates.append((fate.freed > 0, -fate_bound, len(fates), fast, fate))
         fates.sort(key=lambda f: f[:3])
         solved: list[tuple[_Fate, int]] = []  # relaxations solved, and their best scores
+        self._widest = None
+        widest = _Fate((), len(roles.jokers), self.grid.zeros())
         for _, minus_bound, _, fast, fate in fates:
             if -minus_bound <= self.floor:
                 continue
+            if fate.freed and fast is not None and not any(f is widest for f, _ in solved):
+                # Before the first fate freeing a joker, the relaxation freeing them all: it
+                # holds every fate's, so where it does not beat the best play, nothing does.
+                solved.append((widest, self._relax_fate(widest, roles, table)))
             if fast is not None and any(
                 best <= self.floor and _covers(wide, fate) for wide, best in solved
             ):
@@ -243,7 +251,9 @@ class _Plan:
             claims = bool(fate.claims or fate.group_claims)
             relaxed = None
             if fast is not None:
-                relaxed = _Rest(self.floor, self._fast_solve(fast, self.floor))
+                relaxed = self._widest
+                if not (_covers(fate, widest) and relaxed is not None and relaxed.found):
+                    relaxed = _Rest(self.floor, self._fast_solve(fast, self.floor))
                 if relaxed.found is None:
                     solved.append((fate, relaxed.floor))
                     continue  # not even the relaxation beats the best play so far
@@ -268,6 +278,22 @@ class _Plan:
                     self._offer(found[1])
             if self.floor >= bound:
                 return
+
+    def _relax_fate(self, fate: _Fate, roles: Roles, table: Counts) -> int:
+        """Solve the relaxation freeing every joker above the best play so far (fast search).
+
+        Its best play is offered (if the referee accepts it, it is the answer), its answer kept
+        for the fate freeing them all; the score returned bounds every fate's play.
+        """
+        _, fast = self._fate_bound(fate, roles, table)
+        assert fast is not None  # the fast search applies to every fate or to none
+        floor = self.floor
+        found = self._fast_solve(fast, floor)
+        self._widest = _Rest(floor, found)
+        if found is None:
+            return floor
+        self._offer(found[1])
+        return _UNKNOWN if self.first else found[0]  # any play will do: not the best, then
 
     @property
     def _hosts_rule(self) -> bool:
@@ -642,7 +668,8 @@ class _Plan:
 
         The fast search for the most points, a joker counted as the highest number (or as
         nothing where jokers do not count): if nothing reaches the threshold, no opening from
-        the rack does. Else, where any play will do, its melds are offered.
+        the rack does. Else, where any play will do, its melds are offered. With many jokers
+        only its bound is asked (the search grows with them).
         """
         self.budget.charge(SETUP)
         joker_weight = max(self.grid.numbers) if opening.jokers_count else 0
@@ -655,8 +682,11 @@ class _Plan:
             joker_weight=joker_weight,
             first=self.first,
         )
-        run = _FastRun(search, 0)
-        found = self._fast_solve(run, opening.threshold - 1)
+        if search.bound() < opening.threshold:
+            return False
+        if jokers > _POINTS_JOKERS:
+            return True  # the search would cost more than it saves
+        found = self._fast_solve(_FastRun(search, 0), opening.threshold - 1)
         if found is None:
             return False
         if self.first and self._opening_value(found[1], opening) >= opening.threshold:
@@ -1041,6 +1071,8 @@ class _Step:
         )
 
 
+#: The most rack jokers for which an opening's points are searched, not only bounded.
+_POINTS_JOKERS: Final = 2
 #: A bound not worth computing: above every score.
 _UNKNOWN: Final = 1 << 60
 
