@@ -9,7 +9,11 @@
    the table's ambiguous melds and (under ``replace``) each *fate* of the table's jokers: kept,
    or freed with the tiles that take its place laid from the rack or standing in its place.
    Each fate's bound and relaxed play come from the fast search where it applies, so most
-   fates are settled without the general search. Each answer is verified.
+   fates are settled without the general search. The relaxation freeing every joker holds
+   every fate's, and a fate's holds those of fates freeing fewer of its jokers: one refuted
+   settles the others (:func:`_covers`). Where freed jokers need hosts, the hosts of one row
+   or number are bounded together (:meth:`_Plan._shares`), and each rest left by hosts is
+   solved once (:class:`_Rest`). Each answer is verified.
 
 Steps 1 and 2 use the fast search (:mod:`._fast`) where the meld rules are the standard ones,
 else the general search. Where the player has not opened, the opening is the best set of new
