@@ -93,6 +93,32 @@ def test_no_legal_play_is_none() -> None:
     assert not can_play(parse_table("k12 r12 o12 b12"), parse_tiles("k12 k1"), opened=True)
 
 
+#: Positions from self-play with table jokers and no legal play (every freed joker's host
+#: leaves table tiles with no place), and the work their proofs took before hosts were
+#: bounded by row and number (about 187,000 and 220,000 states).
+NO_PLAY_FROM_GAMES = [
+    (
+        "k1 r1 b1 o1 | k2 k3 k4 | k5 b5 o5 | b5 b6 j b8 b9 | k7 o7 j | r10 b10 o10"
+        " | k11 r11 b11 o11 | k12 r12 j | r13 b13 o13",
+        "r8 r2 k2 b6 o9 r2 r13 o11",
+        "xp",
+    ),
+    (
+        "k3 r3 b3 | o3 o4 o5 | k4 k5 k6 k7 k8 k9 | r6 r7 j | b6 b7 b8 | o9 o10 o11 o12"
+        " | k10 r10 b10 | b10 b11 b12 | j k12 k13 | o11 o12 o13",
+        "k5 k13 r6 k9 o9 k8 r4 o7",
+        "tournament",
+    ),
+]
+
+
+@pytest.mark.parametrize(("table", "rack", "edition"), NO_PLAY_FROM_GAMES)
+def test_no_play_is_proven_within_a_game_budget(table: str, rack: str, edition: str) -> None:
+    answer = solve(table, rack, opened=True, edition=edition, limit=100_000)
+    assert answer.play is None
+    assert answer.proven_optimal
+
+
 def test_two_runs_cannot_share_one_tile() -> None:
     assert lays("b2 b3 b4 b5 b6 b7", "k1") is None
 

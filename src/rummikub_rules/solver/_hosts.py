@@ -255,7 +255,7 @@ def _fill_run(
         if stock.run_pins[column][row]:
             here.append(PIN)
         options.append(here)
-    for picks in itertools.product(*options):
+    for picks in _within(options, stock, freed, cap):
         if not _jokers_ok(picks, stock, freed, cap):
             continue
         if sum(1 for p in picks if p in _FROM_RACK) < need:
@@ -264,6 +264,38 @@ def _fill_run(
             continue
         meld = FoundMeld(MeldKind.RUN, row, tuple(window), tuple(p not in _NUMBERED for p in picks))
         yield Host(meld, tuple(picks))
+
+
+def _within(
+    options: list[list[str]], stock: Stock, freed: int, cap: int | None
+) -> Iterator[tuple[str, ...]]:
+    """The picks of ``itertools.product(*options)`` within the jokers there are, in its order.
+
+    No more freed, rack and loose jokers than there are, and no more jokers than ``cap``:
+    those limits only tighten as places are filled, so a prefix past one is dropped whole.
+    """
+    most = {FREED: freed, RACK_JOKER: stock.rack_jokers, LOOSE: stock.loose, PIN: len(options)}
+    used = dict.fromkeys(most, 0)
+    jokers_cap = len(options) if cap is None else cap
+    picks: list[str] = []
+
+    def fill(at: int, jokers: int) -> Iterator[tuple[str, ...]]:
+        if at == len(options):
+            yield tuple(picks)
+            return
+        for pick in options[at]:
+            numbered = pick in _NUMBERED
+            if not numbered:
+                if used[pick] >= most[pick] or jokers >= jokers_cap:
+                    continue
+                used[pick] += 1
+            picks.append(pick)
+            yield from fill(at + 1, jokers + (0 if numbered else 1))
+            picks.pop()
+            if not numbered:
+                used[pick] -= 1
+
+    yield from fill(0, 0)
 
 
 def _fits(grid: Grid, window: list[int], picks: Sequence[str], stock: Stock, row: int) -> bool:

@@ -9,7 +9,11 @@
    the table's ambiguous melds and (under ``replace``) each *fate* of the table's jokers: kept,
    or freed with the tiles that take its place laid from the rack or standing in its place.
    Each fate's bound and relaxed play come from the fast search where it applies, so most
-   fates are settled without the general search. Each answer is verified.
+   fates are settled without the general search. The relaxation freeing every joker holds
+   every fate's, and a fate's holds those of fates freeing fewer of its jokers: one refuted
+   settles the others (:func:`_covers`). Where freed jokers need hosts, the hosts of one row
+   or number are bounded together (:meth:`_Plan._shares`), and each rest left by hosts is
+   solved once (:class:`_Rest`). Each answer is verified.
 
 Steps 1 and 2 use the fast search (:mod:`._fast`) where the meld rules are the standard ones,
 else the general search. Where the player has not opened, the opening is the best set of new
@@ -117,6 +121,9 @@ class _Plan:
         self.best: tuple[int, Play] | None = None
         self._old: Olds | None = None
         self._caps: list[int] | None = None
+        self._rests: dict[tuple[object, ...], _Rest] = {}
+        #: The relaxation freeing every table joker, once solved.
+        self._widest: _Rest | None = None
 
     # -- the answer ------------------------------------------------------------------------------
 
@@ -221,7 +228,8 @@ class _Plan:
         First the fate keeping every joker (see :meth:`_fates`; its play is legal unless melds
         are locked), then the others, best bound first. A fate's relaxation (the freed jokers
         free) is solved by the fast search where it applies: if it does not beat the best play
-        so far, the fate is done; if the referee accepts its play, that play is the fate's best.
+        so far, the fate is done, and so is every fate whose relaxation it holds
+        (:func:`_covers`); if the referee accepts its play, that play is the fate's best.
         Otherwise the exact search decides.
         """
         fates: list[tuple[bool, int, int, _FastRun | None, _Fate]] = []
@@ -230,21 +238,41 @@ class _Plan:
             if fate_bound > self.floor:
                 fates.append((fate.freed > 0, -fate_bound, len(fates), fast, fate))
         fates.sort(key=lambda f: f[:3])
+        solved: list[tuple[_Fate, int]] = []  # relaxations solved, and their best scores
+        self._widest = None
+        widest = _Fate((), len(roles.jokers), self.grid.zeros())
         for _, minus_bound, _, fast, fate in fates:
             if -minus_bound <= self.floor:
                 continue
+            if fate.freed and fast is not None and not any(f is widest for f, _ in solved):
+                # Before the first fate freeing a joker, the relaxation freeing them all: it
+                # holds every fate's, so where it does not beat the best play, nothing does.
+                solved.append((widest, self._relax_fate(widest, roles, table)))
+            if fast is not None and any(
+                best <= self.floor and _covers(wide, fate) for wide, best in solved
+            ):
+                continue  # a wider relaxation does not beat the best play so far
             claims = bool(fate.claims or fate.group_claims)
+            relaxed = None
             if fast is not None:
-                found = self._fast_solve(fast, self.floor)
-                if found is None:
+                relaxed = self._widest
+                if not (_covers(fate, widest) and relaxed is not None and relaxed.found):
+                    relaxed = _Rest(self.floor, self._fast_solve(fast, self.floor))
+                if relaxed.found is None:
+                    solved.append((fate, relaxed.floor))
                     continue  # not even the relaxation beats the best play so far
-                if self._offer(found[1]) == found[0] and not claims:
+                if not self.first:  # else the play found need not be the best
+                    solved.append((fate, relaxed.found[0]))
+                if self._offer(relaxed.found[1]) == relaxed.found[0] and not claims:
                     continue  # the relaxation's best play is legal: the fate's best
             stock = Stock(
                 table, self._rack_counts(), self._rack_jokers(), roles.roleless,
                 *self._pins(fate.kept),
             )  # fmt: skip
             step = _Step(stock, fate, fate.low, fate.freed, fate.claims, fate.group_claims)
+            if relaxed is not None and not claims:
+                # The host search starts from this very relaxation: keep its answer.
+                self._rests.setdefault(_rest_key(step, relaxed=True), relaxed)
             if fate.freed and self._hosts_rule:
                 self._host_search(step)
             elif claims or fast is None:
@@ -254,6 +282,22 @@ class _Plan:
                     self._offer(found[1])
             if self.floor >= bound:
                 return
+
+    def _relax_fate(self, fate: _Fate, roles: Roles, table: Counts) -> int:
+        """Solve the relaxation freeing every joker above the best play so far (fast search).
+
+        Its best play is offered (if the referee accepts it, it is the answer), its answer kept
+        for the fate freeing them all; the score returned bounds every fate's play.
+        """
+        _, fast = self._fate_bound(fate, roles, table)
+        assert fast is not None  # the fast search applies to every fate or to none
+        floor = self.floor
+        found = self._fast_solve(fast, floor)
+        self._widest = _Rest(floor, found)
+        if found is None:
+            return floor
+        self._offer(found[1])
+        return _UNKNOWN if self.first else found[0]  # any play will do: not the best, then
 
     @property
     def _hosts_rule(self) -> bool:
@@ -293,20 +337,102 @@ class _Plan:
         # Hosts taking every freed joker first (the rest is then solved exactly), then the
         # best scoring.
         self.budget.charge(len(scored))
+        shares = self._shares(step, [host for _, _, host in scored])
         for score, _, host in sorted(scored, key=lambda x: (-x[2].freed, -x[0])):
             if self.floor >= relaxed[0]:
                 return  # the best play so far scores what the freed jokers anywhere would
+            if shares is not None and self._share_bound(step, shares[host], host) <= self.floor:
+                continue  # no host taking these table tiles leads anywhere
             for claims, group_claims in _claims_left(host, step, self.grid):
                 self._host_search(step.with_host(host, score, self.grid, claims, group_claims))
+
+    def _shares(self, step: _Step, options: Sequence[Host]) -> dict[Host, _Share] | None:
+        """Per host, its group: the hosts one search may bound (``None``: not here).
+
+        Hosts in one row (runs) or number (groups), leaving the same kept and loose jokers, are
+        bounded by the rest with the whole rack still to lay and every table tile some host of
+        the group takes free to lay or leave (scored as if laid from the rack), plus the best
+        score of any host of the group: if that does not beat the best play so far, no host of
+        the group does. Where the table holds tiles no host of the group can help place, that
+        rules out the whole group at once (a position with no play often ends so). Only where
+        the rest owes nothing a host may lay: no claim, no bound on laid tiles.
+        """
+        if step.claims or step.group_claims or self.laid:
+            return None
+        groups: dict[tuple[object, ...], _Share] = {}
+        out: dict[Host, _Share] = {}
+        for host in options:
+            rest = host.rest(step.stock, self.grid)
+            taken = [
+                [a - b for a, b in zip(x, y, strict=True)]
+                for x, y in zip(step.stock.table, rest.table, strict=True)
+            ]
+            score = host.score(self.weights, self.joker_weight)
+            key = (
+                host.meld.kind,
+                host.meld.at,
+                _freeze(rest.run_pins),
+                tuple(rest.group_pins),
+                rest.loose,
+                host.freed,
+            )
+            share = groups.get(key)
+            if share is None:
+                share = groups[key] = _Share(rest, taken, score)
+            else:
+                share.add(taken, score)
+            out[host] = share
+        return out
+
+    def _share_bound(self, step: _Step, share: _Share, host: Host) -> int:
+        """An upper bound on the plays with ``host`` (``_UNKNOWN``: no group worth a search)."""
+        if share.hosts < 2:
+            return _UNKNOWN
+        if share.bound is None:
+            share.bound = self._relaxed_share(step, share, host.freed)
+        return share.bound
+
+    def _relaxed_share(self, step: _Step, share: _Share, freed: int) -> int:
+        """The bound of a group of hosts (see :meth:`_shares`), ``NEG`` if none can be."""
+        stock = step.stock
+        table = [
+            [a - b for a, b in zip(x, y, strict=True)]
+            for x, y in zip(stock.table, share.taken, strict=True)
+        ]
+        rack = [_plus(x, y) for x, y in zip(stock.rack, share.taken, strict=True)]
+        wide = attrs.evolve(share.rest, table=table, rack=rack, rack_jokers=stock.rack_jokers)
+        relaxed = _Step(wide, step.fate, self.grid.zeros(), step.freed - freed)
+        relaxed = attrs.evolve(
+            relaxed,
+            gained=step.gained + share.best,
+            laid=step.laid,
+            laid_jokers=step.laid_jokers,
+        )
+        found = self._solve_stock(relaxed, relaxed=True)
+        return NEG if found is None else found[0]
 
     def _solve_stock(self, step: _Step, *, relaxed: bool = False) -> tuple[int, list[Meld]] | None:
         """The best play of what is left after the hosts, above the best play so far.
 
         ``relaxed``: the freed jokers still to place go anywhere (a bound on the hosts' plays).
+        Different hosts often leave the same rest: each rest's answer is kept (:class:`_Rests`).
         """
+        floor = self.floor - step.gained
+        key = _rest_key(step, relaxed=relaxed)
+        known = self._rests.get(key)
+        if known is not None and (known.found is not None or floor >= known.floor):
+            found = known.found if known.found is not None and known.found[0] > floor else None
+        else:
+            found = self._solve_rest(step, relaxed, floor)
+            self._rests[key] = _Rest(floor, found)
+        if found is None:
+            return None
+        return found[0] + step.gained, found[1]
+
+    def _solve_rest(self, step: _Step, relaxed: bool, floor: int) -> tuple[int, list[Meld]] | None:
+        """The best play of a rest above ``floor`` (scores without what the hosts gained)."""
         stock = step.stock
         loose = stock.loose + (step.freed if relaxed else 0)
-        floor = self.floor - step.gained
         claims = bool(step.claims or step.group_claims)
         jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + loose
         if self._fast_applies(jokers + stock.rack_jokers) and not claims:
@@ -337,9 +463,7 @@ class _Plan:
                 laid_jokers=step.laid_jokers,
             )
             found = self._general(problem, floor)
-        if found is None:
-            return None
-        return found[0] + step.gained, found[1]
+        return found
 
     def _wide_caps(self) -> list[int]:
         """Group caps of the whole position with every joker free.
@@ -525,7 +649,9 @@ class _Plan:
         opening = Opening(threshold, jokers_count=rule is JokerInInitialMeld.COUNTS)
         empty = self.grid.zeros()
         proven_alone = False
-        if self._fast_applies(jokers):
+        if self._fast_applies(jokers) and not self._rack_reaches(jokers, opening):
+            proven_alone = True  # no melds of the rack alone are worth the threshold
+        elif self._fast_applies(jokers):
             found = self._fast(empty, rack_jokers=jokers)
             if found is not None:
                 melds = found[1]
@@ -540,6 +666,36 @@ class _Plan:
                     self._offer(found[1], keep=self.table.melds)
         if edition.opening_may_use_table:
             self._opening_on_table()
+
+    def _rack_reaches(self, jokers: int, opening: Opening) -> bool:
+        """Whether melds of the rack alone may be worth the opening's threshold.
+
+        The fast search for the most points, a joker counted as the highest number (or as
+        nothing where jokers do not count): if nothing reaches the threshold, no opening from
+        the rack does. Else, where any play will do, its melds are offered. With many jokers
+        only its bound is asked (the search grows with them).
+        """
+        self.budget.charge(SETUP)
+        joker_weight = max(self.grid.numbers) if opening.jokers_count else 0
+        search = FastSearch(
+            self.grid.zeros(),
+            self._rack_counts(),
+            list(self.grid.numbers),
+            budget=self.budget,
+            jokers=(0, jokers),
+            joker_weight=joker_weight,
+            first=self.first,
+        )
+        if search.bound() < opening.threshold:
+            return False
+        if jokers > _POINTS_JOKERS:
+            return True  # the search would cost more than it saves
+        found = self._fast_solve(_FastRun(search, 0), opening.threshold - 1)
+        if found is None:
+            return False
+        if self.first and self._opening_value(found[1], opening) >= opening.threshold:
+            self._offer(found[1], keep=self.table.melds)
+        return True
 
     def _opening_on_table(self) -> None:
         """The initial meld under ``opening_may_use_table``, the table rearranged too.
@@ -919,6 +1075,67 @@ class _Step:
         )
 
 
+#: The most rack jokers for which an opening's points are searched, not only bounded.
+_POINTS_JOKERS: Final = 2
+#: A bound not worth computing: above every score.
+_UNKNOWN: Final = 1 << 60
+
+
+@attrs.define
+class _Share:
+    """A group of hosts, and once searched their bound.
+
+    The rest of its first host, the most table tiles any takes per cell, the best score of
+    any, and how many.
+    """
+
+    rest: Stock
+    taken: Counts
+    best: int
+    hosts: int = 1
+    bound: int | None = None
+
+    def add(self, taken: Counts, score: int) -> None:
+        """Count one more host in the group."""
+        self.taken = [
+            [max(a, b) for a, b in zip(x, y, strict=True)]
+            for x, y in zip(self.taken, taken, strict=True)
+        ]
+        self.best = max(self.best, score)
+        self.hosts += 1
+
+
+@attrs.frozen
+class _Rest:
+    """A rest's answer above ``floor``: the best play (``None``: none scores above it).
+
+    A play found is the rest's best, so it answers every floor below its score; ``None``
+    answers every floor at least as high.
+    """
+
+    floor: int
+    found: tuple[int, list[Meld]] | None
+
+
+def _rest_key(step: _Step, *, relaxed: bool) -> tuple[object, ...]:
+    """What a rest's answer depends on (the hosts laid before it only through these)."""
+    stock = step.stock
+    return (
+        _freeze(stock.table),
+        _freeze(stock.rack),
+        stock.rack_jokers,
+        stock.loose,
+        _freeze(stock.run_pins),
+        tuple(stock.group_pins),
+        step.freed if relaxed else -1,
+        step.claims,
+        step.group_claims,
+        _freeze(step.demanded),
+        None if step.laid is None else _freeze(step.laid),
+        step.laid_jokers,
+    )
+
+
 @attrs.frozen
 class _FastRun:
     """A fast search and the score of the tiles it was told to lay (added to its answers)."""
@@ -973,6 +1190,18 @@ class _GroupInPlace:
 
 #: A way a freed joker's place may be taken (rules section 4.5, ``replace``).
 _Replacement: TypeAlias = _FromRack | _RunInPlace | _GroupInPlace
+
+
+def _covers(wide: _Fate, narrow: _Fate) -> bool:
+    """Whether ``wide``'s relaxation holds every play of ``narrow``'s.
+
+    It keeps no joker ``narrow`` frees (a freed joker is free to stand where it stood) and
+    demands no tile ``narrow`` does not; claims play no part in a relaxation.
+    """
+    kept = Counter(j.identity for j in narrow.kept)
+    return not Counter(j.identity for j in wide.kept) - kept and all(
+        a <= b for x, y in zip(wide.low, narrow.low, strict=True) for a, b in zip(x, y, strict=True)
+    )
 
 
 def _claims_left(
