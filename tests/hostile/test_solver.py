@@ -41,7 +41,7 @@ from rummikub_rules.solver import arrange, best_play, can_play, solve, top_plays
 T = TypeVar("T")
 
 #: Seconds a solver call may take. Without a limit the solver does at most ``DEFAULT_LIMIT`` work
-#: units (300,000: 1.2 to 2.5 s measured on the 2-core machine, the longer under a load of 3);
+#: units (200,000: about 1 s measured on the 2-core machine, 2 to 3 s under a load of 3 to 5);
 #: a blow-up would take minutes, so this budget still fails on one.
 SOLVER_BUDGET = 5.0
 
