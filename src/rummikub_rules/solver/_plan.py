@@ -789,17 +789,7 @@ class _Plan:
             assert rack is not None
         else:
             rack = [list(row) for row in rack]
-        low, high = self._rack_bounds()
-        if demanded is not None:
-            low = [_at_least(x, y) for x, y in zip(low, demanded, strict=True)]
-        if laid is not None:
-            low = [
-                [max(0, a - b) for a, b in zip(x, y, strict=True)]
-                for x, y in zip(low, laid, strict=True)
-            ]
-            high = [
-                [a - b for a, b in zip(x, y, strict=True)] for x, y in zip(high, laid, strict=True)
-            ]
+        low, high = self._rack_bounds(demanded, laid)
         forced = 0
         table = [list(row) for row in table]
         for column, row_counts in enumerate(rack):
@@ -889,17 +879,7 @@ class _Plan:
         """
         grid, edition = self.grid, self.edition
         rack = self._rack_counts() if rack is None else rack
-        low, high = self._rack_bounds()
-        if demanded is not None:
-            low = [_at_least(x, y) for x, y in zip(low, demanded, strict=True)]
-        if laid is not None:
-            low = [
-                [max(0, a - b) for a, b in zip(x, y, strict=True)]
-                for x, y in zip(low, laid, strict=True)
-            ]
-            high = [
-                [a - b for a, b in zip(x, y, strict=True)] for x, y in zip(high, laid, strict=True)
-            ]
+        low, high = self._rack_bounds(demanded, laid)
         for column, row_counts in enumerate(rack):
             for row, count in enumerate(row_counts):
                 if low[column][row] > min(count, high[column][row]):
@@ -987,8 +967,14 @@ class _Plan:
     def _rack_jokers(self) -> int:
         return sum(1 for t in self.rack if t.number is None)
 
-    def _rack_bounds(self) -> tuple[Counts, Counts]:
-        """Per cell, the fewest and most rack tiles a play may lay (from ``laid``)."""
+    def _rack_bounds(
+        self, demanded: Counts | None = None, laid: Counts | None = None
+    ) -> tuple[Counts, Counts]:
+        """Per cell, the fewest and most rack tiles a play may still lay.
+
+        From ``laid`` bounds of the solve, at least the tiles ``demanded`` (they count among
+        the tiles laid), less what ``laid`` says is laid already (by hosts).
+        """
         grid = self.grid
         low = grid.zeros()
         high = [[99] * grid.rows for _ in grid.numbers]
@@ -997,6 +983,16 @@ class _Plan:
             if cell is not None:
                 low[cell[0]][cell[1]] = least
                 high[cell[0]][cell[1]] = most
+        if demanded is not None:
+            low = [_at_least(x, y) for x, y in zip(low, demanded, strict=True)]
+        if laid is not None:
+            low = [
+                [max(0, a - b) for a, b in zip(x, y, strict=True)]
+                for x, y in zip(low, laid, strict=True)
+            ]
+            high = [
+                [a - b for a, b in zip(x, y, strict=True)] for x, y in zip(high, laid, strict=True)
+            ]
         return low, high
 
 
