@@ -10,9 +10,7 @@ oversized melds and the reading cache.
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Callable
-from typing import TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -37,26 +35,10 @@ from rummikub_rules import (
     parse_tiles,
 )
 from rummikub_rules.melds import _read
-
-T = TypeVar("T")
-
-#: Seconds any single call may take on the slowest machine we test on.
-BUDGET = 2.0
+from tests.hostile._clock import answer
 
 #: A custom set with the most copies and jokers a tile set may have.
 BIGGEST = TileSet(copies=4, jokers=8)
-
-
-def answer(call: Callable[[], T]) -> T | RummikubError:
-    """``call()``'s answer or the ``RummikubError`` it raised, asserting the time budget."""
-    start = time.perf_counter()
-    try:
-        result: T | RummikubError = call()
-    except RummikubError as error:
-        result = error
-    elapsed = time.perf_counter() - start
-    assert elapsed < BUDGET, f"took {elapsed:.2f} s"
-    return result
 
 
 def turn(

@@ -17,6 +17,7 @@ from rummikub_rules.editions import Edition, JokerInInitialMeld
 from rummikub_rules.melds import Meld
 from rummikub_rules.strategies._turn_moves import (
     _Build,
+    _end_into_group,
     _holders,
     _is_run,
     _joker_meld,
@@ -258,19 +259,8 @@ def _split_joker_meld(draw: st.DrawFn, build: _Build) -> bool:
     ]
     for index in draw(st.permutations(locked)):
         meld = build.after[index]
-        end = meld.tiles[-1]
-        shorter = Meld(meld.tiles[:-1], meld.kind)
-        if end == JOKER or not _same_joker_roles(meld, shorter, build.edition):
-            continue
-        partners = [
-            Tile(c, end.number)
-            for c in build.edition.tile_set.colors
-            if c is not end.color and build.stock[Tile(c, end.number)] > 0
-        ]
-        if len(partners) >= 2 and build.take(partners[:2]):
-            build.after[index] = shorter
-            build.after.append(Meld([end, *partners[:2]]))
-            build.moves.append(f"take {end} off {meld}")
+        if _end_into_group(build, index, meld.tiles[-1], meld.tiles[:-1]):
+            build.moves.append(f"take {meld.tiles[-1]} off {meld}")
             return True
     return False
 

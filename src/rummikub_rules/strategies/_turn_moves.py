@@ -153,19 +153,30 @@ def _borrow(draw: st.DrawFn, build: _Build) -> bool:
         if len(meld) < 4 or not _is_run(meld, build.edition):
             continue
         for end, rest in ((meld.tiles[-1], meld.tiles[:-1]), (meld.tiles[0], meld.tiles[1:])):
-            shorter = Meld(rest, meld.kind)
-            if end == JOKER or not _same_joker_roles(meld, shorter, build.edition):
-                continue
-            partners = [
-                Tile(c, end.number)
-                for c in build.edition.tile_set.colors
-                if c is not end.color and build.stock[Tile(c, end.number)] > 0
-            ]
-            if len(partners) >= 2 and build.take(partners[:2]):
-                build.after[index] = shorter
-                build.after.append(Meld([end, *partners[:2]]))
+            if _end_into_group(build, index, end, rest):
                 return True
     return False
+
+
+def _end_into_group(build: _Build, index: int, end: Tile, rest: tuple[Tile, ...]) -> bool:
+    """Move ``end`` off run ``build.after[index]`` (leaving ``rest``) into a group of three.
+
+    The group takes two rack tiles of ``end``'s number; the run's jokers must keep their roles.
+    """
+    meld = build.after[index]
+    shorter = Meld(rest, meld.kind)
+    if end == JOKER or not _same_joker_roles(meld, shorter, build.edition):
+        return False
+    partners = [
+        Tile(c, end.number)
+        for c in build.edition.tile_set.colors
+        if c is not end.color and build.stock[Tile(c, end.number)] > 0
+    ]
+    if len(partners) < 2 or not build.take(partners[:2]):
+        return False
+    build.after[index] = shorter
+    build.after.append(Meld([end, *partners[:2]]))
+    return True
 
 
 def _free_joker(draw: st.DrawFn, build: _Build) -> bool:
