@@ -41,7 +41,7 @@ from tests.hostile._clock import answer as timed_answer
 T = TypeVar("T")
 
 #: Seconds a solver call may take. Without a limit the solver does at most ``DEFAULT_LIMIT`` work
-#: units (200,000: about 1 s measured on the 2-core machine, 2 to 3 s under a load of 3 to 5);
+#: units (300,000: about 1.5 s measured on the idle 2-core machine, up to 3 s under a load of 5);
 #: a blow-up would take minutes, so this budget still fails on one.
 SOLVER_BUDGET = 5.0
 
