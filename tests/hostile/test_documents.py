@@ -1,8 +1,10 @@
-"""Hostile JSON documents: each answers within the budget with an object or a RummikubError.
+"""Hostile JSON documents: each answers within a budget of work with an object or a RummikubError.
 
 The reproducers of issue 9 (a tiny state document naming a billion copies, state documents that
 load into broken games, a quadratic replay, tile sets that save but do not load) and the attacks
-found beyond them, ending in a fuzz of ``loads`` over mutated valid documents.
+found beyond them, ending in a fuzz of ``loads`` over mutated valid documents. The budgets count
+function calls (issue 18): a few thousand to refuse a document at once, a bounded number per
+action replayed or per character read.
 """
 
 from __future__ import annotations
@@ -38,7 +40,13 @@ from rummikub_rules import (
     to_json,
 )
 from tests.depth import examples
-from tests.hostile._clock import within
+from tests.hostile._work import at_once, linear
+
+#: Function calls to read a whole game state document, and so the most a refusal may cost
+#: (about 3,400 measured): a list of 100,000 items read one by one would cost 100,000 and more.
+A_STATE = 20_000
+#: Function calls per action replayed from a record (about 50 measured).
+PER_ACTION = 100
 
 
 def document(kind: str, data: object, version: int = 2) -> str:
@@ -61,7 +69,7 @@ TINY_STATE: dict[str, Any] = {
 def test_tiny_state_naming_a_billion_copies_is_refused_at_once(version: int) -> None:
     text = document("game_state", TINY_STATE, version)
     assert len(text) < 222
-    with within(0.5), pytest.raises(FormatError, match=r"copies must be 1\.\.4") as caught:
+    with at_once(), pytest.raises(FormatError, match=r"copies must be 1\.\.4") as caught:
         loads(text)
     assert caught.value.path == "data.edition.tile_set"
 
@@ -69,7 +77,7 @@ def test_tiny_state_naming_a_billion_copies_is_refused_at_once(version: int) -> 
 @pytest.mark.parametrize("version", [1, 2])
 def test_record_naming_a_billion_copies_is_refused_before_any_replay(version: int) -> None:
     data = {"edition": TINY_STATE["edition"], "players": 2, "seed": 1, "actions": []}
-    with within(0.5), pytest.raises(FormatError, match=r"copies must be 1\.\.4"):
+    with at_once(), pytest.raises(FormatError, match=r"copies must be 1\.\.4"):
         loads(document("game_record", data, version))
 
 
@@ -98,7 +106,7 @@ def test_loads_of_something_not_text_is_a_rummikub_error(text: Any) -> None:
 
 @pytest.mark.parametrize("text", ["x" * (serialization.MAX_DOCUMENT_SIZE + 1), b" " * 10**7])
 def test_text_longer_than_any_game_is_refused_before_it_is_parsed(text: str | bytes) -> None:
-    with within(0.1), pytest.raises(InputTooLargeError, match="document characters"):
+    with at_once(), pytest.raises(InputTooLargeError, match="document characters"):
         loads(text)
 
 
@@ -113,7 +121,7 @@ def test_text_longer_than_any_game_is_refused_before_it_is_parsed(text: str | by
     ],
 )
 def test_garbage_text_is_a_format_error(text: str | bytes) -> None:
-    with within(), pytest.raises(FormatError, match="not valid JSON"):
+    with at_once(), pytest.raises(FormatError, match="not valid JSON"):
         loads(text)
 
 
@@ -137,7 +145,7 @@ def test_state_fields_far_beyond_a_game_are_refused_early(
     data = to_json(GameState.new(2, seed=1))["data"]
     data[field] = value
     text = document("game_state", data)
-    with within(), pytest.raises(FormatError, match=reason):
+    with at_once(few=A_STATE), pytest.raises(FormatError, match=reason):
         loads(text)
 
 
@@ -179,7 +187,7 @@ BROKEN_STATES = {
 def test_state_document_of_a_broken_game_is_refused(name: str) -> None:
     build, reason = BROKEN_STATES[name]
     text = document("game_state", build())
-    with within(), pytest.raises(FormatError, match=reason) as caught:
+    with at_once(few=A_STATE), pytest.raises(FormatError, match=reason) as caught:
         loads(text)
     assert caught.value.path == "data"
 
@@ -192,21 +200,21 @@ def _timeouts(count: int) -> str:
 
 def test_replay_of_twenty_thousand_legal_actions_is_fast() -> None:
     text = _timeouts(20_000)
-    with within():
+    with linear(20_000, per_item=PER_ACTION):
         state = loads(text, GameRecord).replay()
     assert len(state.history) == 20_000
 
 
 def test_replay_is_linear_in_the_number_of_actions() -> None:
-    import time
-
-    took = []
+    """The same calls per action for 10,000 actions and for 40,000 (the memory an action builds,
+    the same on a long game, is tested with ``GameState.apply``)."""
+    calls = []
     for count in (10_000, 40_000):
         record = loads(_timeouts(count), GameRecord)
-        start = time.perf_counter()
-        record.replay()
-        took.append(time.perf_counter() - start)
-    assert took[1] < 8 * took[0]  # four times the actions: about four times the time
+        with linear(count, per_item=PER_ACTION) as made:
+            record.replay()
+        calls.append(made.calls)
+    assert calls[1] <= 4 * calls[0] + 1_000  # four times the actions, four times the calls
 
 
 def test_version_1_state_with_a_long_history_finds_its_deal_in_linear_time() -> None:
@@ -223,7 +231,7 @@ def test_version_1_state_with_a_long_history_finds_its_deal_in_linear_time() -> 
     edition.pop("failed_turn_draw_first")
     edition["joker_in_initial_meld"] = True
     text = document("game_state", data, version=1)
-    with within():
+    with linear(20_000, per_item=PER_ACTION):
         loaded = loads(text, GameState)
     assert loaded.deal is not None
 
@@ -236,13 +244,13 @@ def test_player_view_documents_that_cannot_be_a_game_are_refused() -> None:
         {"rack": "j " * 216},
         {"table": ["r1 r2 r3"] * 217},
     ):
-        with within(), pytest.raises(FormatError):
+        with at_once(few=A_STATE), pytest.raises(FormatError):
             loads(document("player_view", {**data, **changes}))
 
 
 def test_garbage_tokens_do_not_grow_the_notation_cache() -> None:
     before = len(notation._TILE_CACHE)
-    with within():
+    with linear(20_000, per_item=200):  # about 90 calls to refuse each document
         for number in range(20_000):
             with pytest.raises(FormatError):
                 loads(document("tile", f"r{number + 14}"))
@@ -326,6 +334,10 @@ def mutated_documents(draw: st.DrawFn) -> object:
     return doc
 
 
+#: Function calls per character of a document read (a replayed action takes about 20 characters).
+PER_CHARACTER = 20
+
+
 @settings(
     max_examples=examples(200),
     suppress_health_check=[HealthCheck.too_slow],
@@ -333,7 +345,7 @@ def mutated_documents(draw: st.DrawFn) -> object:
 @given(mutated_documents())
 def test_fuzz_loads_gives_an_object_or_a_rummikub_error(doc: object) -> None:
     text = json.dumps(doc)
-    with within():
+    with linear(len(text), per_item=PER_CHARACTER, few=A_STATE):
         try:
             loaded = loads(text)
         except RummikubError:

@@ -1,16 +1,19 @@
-"""Hostile input to the turn referee: every call answers within a time budget, with a verdict or a
-``RummikubError``, never a hang (issue 9).
+"""Hostile input to the turn referee: every call answers within a budget of work, with a verdict
+or a ``RummikubError``, never a hang (issue 9).
 
 Each reproducer of issue 9 that reaches ``check_turn`` or ``GameState.apply(Play)`` is here, and
 the attacks found beyond them: the largest searches still allowed inside the size bounds (eight
 jokers in two-way melds, eight freed jokers, locked melds, a contested opening), an endless rack,
-oversized melds and the reading cache.
+oversized melds and the reading cache. The budget counts the referee's searches (issue 18):
+readings of two-way melds judged, matchings run for table jokers, steps of the opening search;
+input refused as too large is refused before any of them.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -35,7 +38,39 @@ from rummikub_rules import (
     parse_tiles,
 )
 from rummikub_rules.melds import _read
-from tests.hostile._clock import answer
+from rummikub_rules.turns._initial_meld import SEARCH_LIMIT
+from tests.hostile._work import Work
+from tests.hostile._work import answer as counted_answer
+
+T = TypeVar("T")
+
+#: The most readings of two-way melds a turn may judge: four on each table, two readings each.
+READINGS = 2**8
+#: The most matchings the referee may run for the jokers on the table, over all readings: a few
+#: a reading (at most 36 a turn measured here), where enumerating the stories of eight jokers
+#: would run thousands.
+MATCHINGS = 1_000
+
+
+def answer(call: Callable[[], T]) -> T | RummikubError:
+    """``call()``'s answer or the ``RummikubError`` it raised, within the referee's budget."""
+    result, work = counted_answer(call)
+    within_budget(work)
+    if isinstance(result, InputTooLargeError):
+        assert work.referee == 0, f"{work} before refusing"
+    return result
+
+
+def within_budget(work: Work) -> None:
+    import os
+
+    if os.environ.get("SHOW_WORK"):
+        print("WORK", work)
+    assert work.readings <= READINGS, work
+    assert work.matchings <= MATCHINGS, work
+    assert work.opening <= SEARCH_LIMIT, work
+    assert work.solver == 0, work
+
 
 #: A custom set with the most copies and jokers a tile set may have.
 BIGGEST = TileSet(copies=4, jokers=8)
@@ -217,11 +252,12 @@ def test_a_meld_of_the_whole_set_gets_a_short_message() -> None:
 
 
 def test_long_melds_are_never_cached() -> None:
-    before = _read.cache_info().currsize
+    before = _read.cache_info()
     for start in range(150):
         meld = Meld([Tile.from_index((start + i) % 52) for i in range(2000)])
         assert answer(lambda meld=meld: meld.readings(CLASSIC)) == ()  # type: ignore[misc]
-    assert _read.cache_info().currsize == before
+    after = _read.cache_info()
+    assert (after.currsize, after.misses) == (before.currsize, before.misses)  # never read
 
 
 def test_a_meld_remembers_few_editions() -> None:
