@@ -7,8 +7,10 @@ and worker processes.
 from __future__ import annotations
 
 import concurrent.futures
+import io
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -124,3 +126,44 @@ def test_a_billion_jobs_start_no_more_workers_than_tasks() -> None:
         result = simulate(["classic"], games=1, players=2, seed=3, jobs=10**9)
     started.assert_called_once_with(max_workers=1)  # one worker process plays the one game
     assert result == simulate(["classic"], games=1, players=2, seed=3, bots=[GreedyBot()] * 2)
+
+
+class _WritesOnly:
+    """A stream that cannot be flushed: it has ``write`` and nothing else."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
+def _records_target(kind: str, folder: Path) -> Any:
+    """A ``records=`` target that no game record can be written to."""
+    if kind == "without flush":
+        return _WritesOnly()
+    if kind == "closed":
+        stream = io.StringIO()
+        stream.close()
+        return stream
+    if kind == "binary":
+        return io.BytesIO()
+    (folder / "records.jsonl").write_text("", encoding="utf-8")
+    return (folder / "records.jsonl").open(encoding="utf-8")  # open for reading
+
+
+@pytest.mark.parametrize(
+    ("kind", "error", "reason"),
+    [
+        ("without flush", InvalidTypeError, "no flush"),
+        ("closed", InvalidValueError, "closed"),
+        ("binary", InvalidTypeError, "binary"),
+        ("read only", InvalidValueError, "not open for writing"),
+    ],
+)
+def test_records_that_cannot_be_written_are_refused_before_any_game(
+    kind: str, error: type[Exception], reason: str, tmp_path: Path
+) -> None:
+    target = _records_target(kind, tmp_path)
+    with counted() as work, pytest.raises(error, match=f"records: .*{reason}"):
+        simulate(["classic"], games=2, players=2, records=target)
+    assert work.actions == 0
+    if kind == "read only":
+        target.close()
