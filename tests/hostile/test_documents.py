@@ -9,8 +9,13 @@ action replayed or per character read.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -25,10 +30,13 @@ from rummikub_rules import (
     GameState,
     InputTooLargeError,
     InvalidTypeError,
+    Meld,
     Pass,
     Play,
     RummikubError,
     Series,
+    Table,
+    Tile,
     TileSet,
     Timeout,
     dumps,
@@ -36,10 +44,12 @@ from rummikub_rules import (
     loads,
     notation,
     parse_table,
+    parse_tiles,
     serialization,
     to_json,
 )
 from tests.depth import examples
+from tests.hostile._clock import within
 from tests.hostile._work import at_once, linear
 
 #: Function calls to read a whole game state document, and so the most a refusal may cost
@@ -255,6 +265,65 @@ def test_garbage_tokens_do_not_grow_the_notation_cache() -> None:
             with pytest.raises(FormatError):
                 loads(document("tile", f"r{number + 14}"))
     assert len(notation._TILE_CACHE) <= max(before, 200)
+
+
+# Notation text ---------------------------------------------------------------------------------
+
+#: Notation of each shape, repeated: a tile of the set is two or three characters and a separator.
+NOTATION: dict[str, tuple[str, Callable[[str], object]]] = {
+    "tiles": ("r1 ", parse_tiles),
+    "runs": ("r1 r2 r3 | ", parse_table),
+    "one-tile melds": ("r1|", parse_table),
+    "declared groups": ("group: r1 b1 k1\n", parse_table),
+    "blank melds": ("|", parse_table),
+    "cards": ("10♥ ", functools.partial(parse_tiles, cards=True)),
+    "an unknown tile last": ("r1 ", lambda text: parse_tiles(text + "zz")),
+}
+#: Function calls per character of notation (about 10 measured, for one-tile melds: each meld
+#: is built and checked).
+PER_NOTATION_CHARACTER = 12
+
+
+def _notation(unit: str, size: int) -> str:
+    return unit * (size // len(unit))
+
+
+@pytest.mark.parametrize("shape", sorted(NOTATION))
+def test_notation_costs_a_bounded_number_of_calls_per_character(shape: str) -> None:
+    unit, read = NOTATION[shape]
+    text = _notation(unit, 50_000)
+    with linear(len(text), per_item=PER_NOTATION_CHARACTER), contextlib.suppress(RummikubError):
+        read(text)
+
+
+@pytest.mark.parametrize("shape", ["tiles", "runs", "one-tile melds"])
+def test_a_megabyte_of_notation_is_read_once(shape: str) -> None:
+    """Issue 18: 1 MB of notation is read in one pass, each tile and meld built once (what each
+    costs is bounded above); the slowest shape, one-tile melds, takes about two seconds."""
+    unit, read = NOTATION[shape]
+    text = _notation(unit, 1_000_000)
+    built = Counter[str]()
+
+    def tile(*args: Any, **kwargs: Any) -> Tile:
+        built["tiles"] += 1
+        return read_tile(*args, **kwargs)
+
+    def meld(*args: Any, **kwargs: Any) -> Meld:
+        built["melds"] += 1
+        return read_meld(*args, **kwargs)
+
+    read_tile, read_meld = notation._tile, notation._meld
+    with (
+        within(),
+        mock.patch.object(notation, "_tile", tile),
+        mock.patch.object(notation, "_meld", meld),
+    ):
+        result = read(text)
+    if isinstance(result, Table):
+        assert (built["tiles"], built["melds"]) == (len(result.tiles), len(result))
+    else:
+        assert isinstance(result, tuple)
+        assert (built["tiles"], built["melds"]) == (len(result), 0)
 
 
 # Fuzz: mutated valid documents ------------------------------------------------------------------
