@@ -32,8 +32,8 @@ from typing import Any, Final, Protocol, runtime_checkable
 import attrs
 
 from rummikub_rules._bot_solver import DEFAULT_BUDGET as _DEFAULT
-from rummikub_rules._convert import as_limit
 from rummikub_rules._bot_solver import best_within
+from rummikub_rules._convert import as_limit
 from rummikub_rules.actions import Action, Draw, Pass, Play
 from rummikub_rules.solver import Objective
 from rummikub_rules.views import PlayerView

@@ -39,6 +39,7 @@ class RummikubError(Exception):
     _arguments: tuple[tuple[Any, ...], dict[str, Any]]
 
     def __new__(cls: type[_E], *args: Any, **kwargs: Any) -> _E:
+        """A new error that keeps the arguments it is built with, to build it again."""
         error = super().__new__(cls, *args)
         error._arguments = (args, kwargs)
         return error

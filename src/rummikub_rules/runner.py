@@ -34,8 +34,8 @@ from rummikub_rules.inputs import EditionLike, as_edition
 from rummikub_rules.records import GameRecord
 from rummikub_rules.scoring import settle_game
 from rummikub_rules.state import GameState, IllegalMove
-from rummikub_rules.views import PlayerView
 from rummikub_rules.tiles import JOKER
+from rummikub_rules.views import PlayerView
 
 __all__ = ["GameSummary", "default_max_turns", "play_game", "play_out", "seat_bots"]
 

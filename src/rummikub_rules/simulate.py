@@ -514,4 +514,3 @@ def _could_play_share(game: GameSummary) -> float | None:
     if game.could_play is None or not decided:
         return None
     return game.could_play / decided
-
