@@ -35,7 +35,10 @@ every preset and for random custom editions.
 
 Budgets. ``limit`` bounds the search states expanded (a state costs a few microseconds) and
 ``seconds`` the time. :func:`solve` returns the best play found within them; the other functions
-raise :class:`SearchLimitExceeded`, which carries that :class:`Solution`.
+raise :class:`SearchLimitExceeded`, which carries that :class:`Solution`. ``limit`` is a positive
+``int`` and ``seconds`` a positive, finite number (``None``: not bounded that way); anything else
+is refused (:class:`~rummikub_rules.InvalidTypeError`, :class:`~rummikub_rules.InvalidValueError`),
+never read as no bound, and ``opened`` is ``True`` or ``False``.
 """
 
 from __future__ import annotations
