@@ -231,6 +231,11 @@ class Series:
             raise InvalidTypeError(f"players must be an int, got {excerpt(value)}")
         if value < 2:
             raise ScoringError(f"a series has at least 2 players, got {value}")
+        if value > self.edition.max_players:
+            raise ScoringError(
+                f"the {self.edition.name} edition seats at most {self.edition.max_players} "
+                f"players, got {value}"
+            )
 
     @rounds.validator
     def _check_rounds(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:

@@ -24,6 +24,7 @@ from rummikub_rules import (
     JokerKeeperBot,
     PointsBot,
     ScoringError,
+    Series,
     check_turn,
     compare,
     dumps,
@@ -239,6 +240,13 @@ def test_scoring_refuses_more_racks_than_the_edition_seats(score: Callable[..., 
     score(["", "r1", "r2", "r3", "r4", "r5"], winner=0, edition=six)
     with within(), pytest.raises(ScoringError, match="seats at most 6 players, got 7 racks"):
         score([""] * 7, winner=0, edition=six)
+
+
+def test_a_series_refuses_more_players_than_the_edition_seats() -> None:
+    with within(), pytest.raises(ScoringError, match="seats at most 4 players, got 5"):
+        Series(5)
+    six = next(edition for edition in EDITIONS.values() if edition.max_players == 6)
+    assert Series(6, six).players == 6
 
 
 def test_many_racks_are_refused_before_any_is_read() -> None:
