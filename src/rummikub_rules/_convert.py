@@ -15,7 +15,7 @@ from typing import Any
 
 from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
 
-__all__ = ["as_count", "as_flag", "as_limit", "as_seconds", "as_tuple"]
+__all__ = ["as_count", "as_flag", "as_limit", "as_optional_flag", "as_seconds", "as_tuple"]
 
 
 def as_tuple(value: object, what: str) -> tuple[Any, ...]:
@@ -30,6 +30,13 @@ def as_flag(value: object, name: str) -> bool:
     """``value``, which must be ``True`` or ``False`` (not ``1``, ``"no"`` or ``None``)."""
     if not isinstance(value, bool):
         raise InvalidTypeError(f"{name} must be True or False, got {_given(value)}")
+    return value
+
+
+def as_optional_flag(value: object, name: str) -> bool | None:
+    """``value``, which must be ``True``, ``False`` or ``None`` (a default left to the callee)."""
+    if value is not None and not isinstance(value, bool):
+        raise InvalidTypeError(f"{name} must be True, False or None, got {_given(value)}")
     return value
 
 

@@ -34,7 +34,7 @@ from typing import IO, Any, Final, TypeAlias
 
 import attrs
 
-from rummikub_rules._convert import as_count, as_flag
+from rummikub_rules._convert import as_count, as_optional_flag
 from rummikub_rules._progress import Progress
 from rummikub_rules._simulation_report import markdown
 from rummikub_rules._stats import mean_interval
@@ -249,8 +249,7 @@ def simulate(
         raise InvalidValueError("simulate needs at least one edition")
     as_count(games, "games", 1)
     as_count(jobs, "jobs", 1)
-    if progress is not None:
-        as_flag(progress, "progress (or None)")
+    as_optional_flag(progress, "progress")
     if type(seed) is not int:
         raise InvalidTypeError(f"seed is an int, got {excerpt(seed)}")
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
