@@ -31,6 +31,7 @@ from rummikub_rules.editions import (
     get_edition,
 )
 from rummikub_rules.errors import (
+    BotError,
     FormatError,
     InputTooLargeError,
     InvalidStateError,
@@ -83,6 +84,7 @@ __all__ = [
     "XP_SET",
     "Action",
     "Bot",
+    "BotError",
     "Code",
     "Color",
     "Comparison",

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 import attrs
 
+from rummikub_rules._convert import as_flag
 from rummikub_rules.editions import EDITIONS, Edition
 from rummikub_rules.inputs import (
     EditionLike,
@@ -100,6 +101,7 @@ def compare(
     table_before = as_table(before, "before")
     tiles = as_tiles(rack, "rack")
     table_after = as_table(after, "after")
+    opened = as_flag(opened, "opened")
     chosen = tuple(EDITIONS.values()) if editions is None else as_editions(editions, "editions")
     judged: dict[tuple[tuple[str, object], ...], Verdict] = {}
     verdicts = []

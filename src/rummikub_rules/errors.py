@@ -7,7 +7,10 @@ for input that cannot be understood (:class:`ParseError`) and for actions refuse
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 __all__ = [
+    "BotError",
     "FormatError",
     "InputTooLargeError",
     "InvalidStateError",
@@ -22,8 +25,33 @@ __all__ = [
 EXCERPT_LIMIT = 60
 
 
+_E = TypeVar("_E", bound="RummikubError")
+
+
 class RummikubError(Exception):
-    """Base class of every exception raised by rummikub-rules."""
+    """Base class of every exception raised by rummikub-rules.
+
+    Every one pickles to an equal error (same type, message and data): it is rebuilt from the
+    arguments it was raised with, so an error raised in a worker process (``simulate(jobs=2)``,
+    any executor) reaches the caller whole.
+    """
+
+    _arguments: tuple[tuple[Any, ...], dict[str, Any]]
+
+    def __new__(cls: type[_E], *args: Any, **kwargs: Any) -> _E:
+        """A new error that keeps the arguments it is built with, to build it again."""
+        error = super().__new__(cls, *args)
+        error._arguments = (args, kwargs)
+        return error
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        args, kwargs = self._arguments
+        return _rebuilt, (type(self), args, kwargs), self.__dict__
+
+
+def _rebuilt(cls: type[_E], args: tuple[Any, ...], kwargs: dict[str, Any]) -> _E:
+    """An error built again from its arguments (how a pickled error is read)."""
+    return cls(*args, **kwargs)
 
 
 class InvalidTypeError(RummikubError, TypeError):
@@ -119,3 +147,38 @@ class FormatError(RummikubError, ValueError):
         self.reason = reason
         self.path = path
         super().__init__(f"{path}: {reason}" if path else reason)
+
+
+class BotError(RummikubError, RuntimeError):
+    """A bot that failed on its turn: it raised an exception, or answered with no action.
+
+    A bug in the bot, not a move (an action the rules refuse is an ``IllegalMove``). ``reason``
+    says what went wrong (the exception's type and message) and ``seat`` whose bot it was; in a
+    simulation ``deal`` and ``edition`` (its name) say which game. Where the bot ran, its own
+    exception is the ``__cause__``; across processes the executor's traceback text is.
+    """
+
+    def __init__(
+        self, reason: str, *, seat: int, deal: int | None = None, edition: str | None = None
+    ) -> None:
+        self.reason = reason
+        self.seat = seat
+        self.deal = deal
+        self.edition = edition
+        super().__init__(f"{game_place(seat, deal, edition)}: the bot failed: {reason}")
+
+
+def game_place(seat: int | None, deal: int | None = None, edition: str | None = None) -> str:
+    """Where in a game (or a simulation) something happened, as error messages name it.
+
+    >>> game_place(1, 3, "classic")
+    'deal 3 under classic, seat 1'
+    >>> game_place(2)
+    'seat 2'
+    """
+    parts = []
+    if deal is not None:
+        parts.append(f"deal {deal}" + (f" under {edition}" if edition is not None else ""))
+    if seat is not None:
+        parts.append(f"seat {seat}")
+    return ", ".join(parts)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from rummikub_rules._convert import as_flag
 from rummikub_rules.errors import InvalidTypeError, ParseError
 from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.tiles import JOKER, MAX_NUMBER, MIN_NUMBER, Color, Tile
@@ -55,6 +56,7 @@ def parse_tile(text: str, *, cards: bool = False) -> Tile:
     """
     if not isinstance(text, str):
         raise InvalidTypeError(f"parse_tile takes a str, got {type(text).__name__}")
+    cards = as_flag(cards, "cards")
     token = text.strip()
     offset = len(text) - len(text.lstrip())
     return _tile(token, text=text, position=offset, cards=cards)
@@ -68,6 +70,7 @@ def parse_tiles(text: str, *, cards: bool = False) -> tuple[Tile, ...]:
     """
     if not isinstance(text, str):
         raise InvalidTypeError(f"parse_tiles takes a str, got {type(text).__name__}")
+    cards = as_flag(cards, "cards")
     return tuple(_tiles(text, 0, len(text), cards=cards))
 
 
@@ -79,6 +82,7 @@ def parse_meld(text: str, *, cards: bool = False) -> Meld:
     """
     if not isinstance(text, str):
         raise InvalidTypeError(f"parse_meld takes a str, got {type(text).__name__}")
+    cards = as_flag(cards, "cards")
     return _meld(text, 0, len(text), cards=cards)
 
 
@@ -92,6 +96,7 @@ def parse_table(text: str, *, cards: bool = False) -> Table:
     """
     if not isinstance(text, str):
         raise InvalidTypeError(f"parse_table takes a str, got {type(text).__name__}")
+    cards = as_flag(cards, "cards")
     melds = []
     start = 0
     for match in re.finditer(r"[|\n]|$", text):
@@ -108,7 +113,7 @@ def format_tile(tile: Tile, *, cards: bool = False) -> str:
     >>> format_tile(parse_tile("k1"), cards=True)
     'A♠'
     """
-    if not cards or tile.color is None or tile.number is None:
+    if not as_flag(cards, "cards") or tile.color is None or tile.number is None:
         return str(tile)
     return f"{_RANKS_OUT.get(tile.number, str(tile.number))}{_SUITS_OUT[tile.color]}"
 
@@ -119,6 +124,7 @@ def format_tiles(tiles: Iterable[Tile], *, cards: bool = False) -> str:
     >>> format_tiles(parse_tiles("R1, B2"))
     'r1 b2'
     """
+    cards = as_flag(cards, "cards")
     return " ".join(format_tile(t, cards=cards) for t in tiles)
 
 

@@ -124,8 +124,9 @@ def score_game(
     >>> score_game([(), parse_tiles("r5 b8"), parse_tiles("j k2")], winner=0, edition=penalty)
     (0, -13, -32)
 
-    Raises :class:`ScoringError` for fewer than two racks, a winner seat out of range or holding
-    tiles, or an ``opened`` of the wrong length.
+    Raises :class:`ScoringError` for fewer than two racks or more than the edition seats
+    (``max_players``), a winner seat out of range or holding tiles, or an ``opened`` of the wrong
+    length.
     """
     return settle_game(racks, winner=winner, edition=edition, opened=opened).scores
 
@@ -144,10 +145,16 @@ def settle_game(
     GameResult(scores=(3, 2, -5), winners=(0, 1))
     """
     edition = as_edition(edition, "edition")
-    hands = tuple(as_tiles(rack, f"racks[{i}]") for i, rack in enumerate(as_tuple(racks, "racks")))
-    players = len(hands)
+    seats = as_tuple(racks, "racks")
+    players = len(seats)
     if players < 2:
         raise ScoringError(f"a game has at least 2 players, got {players} racks")
+    if players > edition.max_players:
+        raise ScoringError(
+            f"the {edition.name} edition seats at most {edition.max_players} players, "
+            f"got {players} racks"
+        )
+    hands = tuple(as_tiles(rack, f"racks[{i}]") for i, rack in enumerate(seats))
     flags = _opened_flags(opened, players)
     if winner is not None:
         _check_seat(winner, players, "winner")
@@ -224,6 +231,11 @@ class Series:
             raise InvalidTypeError(f"players must be an int, got {excerpt(value)}")
         if value < 2:
             raise ScoringError(f"a series has at least 2 players, got {value}")
+        if value > self.edition.max_players:
+            raise ScoringError(
+                f"the {self.edition.name} edition seats at most {self.edition.max_players} "
+                f"players, got {value}"
+            )
 
     @rounds.validator
     def _check_rounds(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:

@@ -60,6 +60,7 @@ from typing import Any, Final, TypeVar, overload
 import attrs
 
 from rummikub_rules import _json_v1
+from rummikub_rules._convert import as_count
 from rummikub_rules._json_fields import expect_object, kind
 from rummikub_rules._json_games import (
     player_view_from_json,
@@ -181,6 +182,7 @@ def from_json(document: object, expect: type[Any] | None = None) -> object:
     >>> from_json({"format": "rummikub-rules", "version": 2, "type": "table", "data": []}, Table)
     parse_table('')
     """
+    _check_expect(expect)
     fields = expect_object(document, "", required=(), optional=None)
     if fields.get("format") != FORMAT:
         reason = f"not a {FORMAT} document (format {kind(fields.get('format'))})"
@@ -212,6 +214,8 @@ def from_json(document: object, expect: type[Any] | None = None) -> object:
 
 def dumps(obj: object, *, indent: int | None = None) -> str:
     """The document holding ``obj`` as JSON text (see :func:`to_json`)."""
+    if indent is not None:
+        indent = as_count(indent, "indent")
     return json.dumps(to_json(obj), ensure_ascii=False, indent=indent)
 
 
@@ -230,6 +234,7 @@ def loads(text: str | bytes, expect: type[Any] | None = None) -> object:
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidTypeError(f"loads reads a str or bytes, got {type(text).__name__}")
+    _check_expect(expect)
     if len(text) > MAX_DOCUMENT_SIZE:
         raise InputTooLargeError("document characters", size=len(text), limit=MAX_DOCUMENT_SIZE)
     try:
@@ -237,6 +242,15 @@ def loads(text: str | bytes, expect: type[Any] | None = None) -> object:
     except (ValueError, RecursionError) as error:
         raise FormatError(f"not valid JSON: {excerpt(str(error))}") from None
     return from_json(document) if expect is None else from_json(document, expect)
+
+
+def _check_expect(expect: object) -> None:
+    """``expect`` is a class (``Table``, ``GameState``) or ``None``, never a type's name."""
+    if expect is not None and not isinstance(expect, type):
+        raise InvalidTypeError(
+            f"expect is a class such as Table or GameState, got {type(expect).__name__} "
+            f"{excerpt(expect)}"
+        )
 
 
 def _from_version_1(codec: _Codec, data: object) -> object:

@@ -28,7 +28,13 @@ from rummikub_rules._state_checks import state_problem
 from rummikub_rules._unchecked import unchecked
 from rummikub_rules.actions import Action, Draw, FailedTurn, Play, Timeout
 from rummikub_rules.editions import CLASSIC, Edition, FirstPlayer, PoolEmptyEnd
-from rummikub_rules.errors import InvalidStateError, InvalidTypeError, RummikubError, excerpt
+from rummikub_rules.errors import (
+    InvalidStateError,
+    InvalidTypeError,
+    RummikubError,
+    excerpt,
+    game_place,
+)
 from rummikub_rules.inputs import EditionLike, TilesLike, as_edition, as_tiles
 from rummikub_rules.melds import Table
 from rummikub_rules.notation import format_tiles
@@ -42,12 +48,29 @@ __all__ = ["GameSetupError", "GameState", "IllegalMove", "Outcome"]
 
 
 class IllegalMove(RummikubError):  # noqa: N818 (the name is part of the public contract)
-    """An action the rules refuse; ``verdict`` says why and ``action`` is what was tried."""
+    """An action the rules refuse; ``verdict`` says why and ``action`` is what was tried.
 
-    def __init__(self, verdict: Verdict, action: Action) -> None:
+    Raised by bots' games, it names who tried it: ``seat``, and in a simulation ``deal`` and
+    ``edition`` (its name); all three are ``None`` when not known.
+    """
+
+    def __init__(
+        self,
+        verdict: Verdict,
+        action: Action,
+        *,
+        seat: int | None = None,
+        deal: int | None = None,
+        edition: str | None = None,
+    ) -> None:
         self.verdict = verdict
         self.action = action
-        super().__init__(" ".join(v.message for v in verdict.violations) or "illegal move")
+        self.seat = seat
+        self.deal = deal
+        self.edition = edition
+        reasons = " ".join(v.message for v in verdict.violations) or "illegal move"
+        place = game_place(seat, deal, edition)
+        super().__init__(f"{place}: {reasons}" if place else reasons)
 
 
 class GameSetupError(InvalidStateError):

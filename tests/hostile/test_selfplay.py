@@ -11,6 +11,7 @@ import pytest
 from rummikub_rules import (
     CLASSIC,
     Action,
+    BotError,
     GameSetupError,
     GameState,
     GreedyBot,
@@ -43,7 +44,7 @@ class Answers:
 
 @pytest.mark.parametrize("answer", [None, "draw", 42, Table(), CLASSIC])
 def test_a_bot_answering_something_else_than_an_action_is_refused(answer: object) -> None:
-    with within(), pytest.raises(InvalidTypeError):
+    with within(), pytest.raises(BotError, match=r"^seat [01]: the bot failed: it answered "):
         play_game([Answers(answer), Answers(answer)], seed=1)
 
 

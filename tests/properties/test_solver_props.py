@@ -226,7 +226,7 @@ def test_the_best_plays_are_the_best_laid_tile_sets(position: Position) -> None:
 
 
 @settings(max_examples=max(10, PROFILE.max_examples // 5))
-@given(positions(st.sampled_from(tuple(EDITIONS.values()))), st.integers(0, 300))
+@given(positions(st.sampled_from(tuple(EDITIONS.values()))), st.integers(1, 300))
 def test_a_budgeted_solve_keeps_the_best_play_found(position: Position, limit: int) -> None:
     """Within any budget the answer is legal; proven, it is the best; never worse than none."""
     edition, table, rack, opened, objective = position

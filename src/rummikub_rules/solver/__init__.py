@@ -35,7 +35,10 @@ every preset and for random custom editions.
 
 Budgets. ``limit`` bounds the search states expanded (a state costs a few microseconds) and
 ``seconds`` the time. :func:`solve` returns the best play found within them; the other functions
-raise :class:`SearchLimitExceeded`, which carries that :class:`Solution`.
+raise :class:`SearchLimitExceeded`, which carries that :class:`Solution`. ``limit`` is a positive
+``int`` and ``seconds`` a positive, finite number (``None``: not bounded that way); anything else
+is refused (:class:`~rummikub_rules.InvalidTypeError`, :class:`~rummikub_rules.InvalidValueError`),
+never read as no bound, and ``opened`` is ``True`` or ``False``.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from collections import Counter
 
 import attrs
 
+from rummikub_rules._convert import as_count, as_flag, as_limit, as_seconds
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import CLASSIC, Edition
 from rummikub_rules.errors import InputTooLargeError, InvalidTypeError, RummikubError, excerpt
@@ -131,8 +135,8 @@ def solve(
     table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
     outcome = _solve(
-        table, rack, opened=opened, edition=edition, objective=objective, budget=budget,
-        engine=_engine(engine),
+        table, rack, opened=as_flag(opened, "opened"), edition=edition, objective=objective,
+        budget=budget, engine=_engine(engine),
     )  # fmt: skip
     return _solution(outcome, table, edition, budget)
 
@@ -187,8 +191,8 @@ def can_play(
     table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
     outcome = _solve(
-        table, rack, opened=opened, edition=edition, objective="tiles", budget=budget,
-        first=True,
+        table, rack, opened=as_flag(opened, "opened"), edition=edition, objective="tiles",
+        budget=budget, first=True,
     )  # fmt: skip
     if outcome.play is not None:
         return True
@@ -220,12 +224,12 @@ def top_plays(
     ['r3 r4 r5 r6 r7', 'r4 r5 r6 r7', 'r3 r4 r5 r6']
     """
     table, rack, edition = _checked(table, rack, edition)
-    if type(count) is not int or count < 0:
-        raise InvalidTypeError(f"count is a non-negative int, got {excerpt(count)}")
+    count = as_count(count, "count")
     budget = _budget(limit, seconds)
     outcomes = top_outcomes(
-        table, rack, count, opened=opened, edition=edition, objective=objective, budget=budget
-    )
+        table, rack, count, opened=as_flag(opened, "opened"), edition=edition,
+        objective=objective, budget=budget,
+    )  # fmt: skip
     if outcomes is None:
         raise SearchLimitExceeded(_limit(limit, seconds))
     return tuple(o.play for o in outcomes if o.play is not None)
@@ -280,7 +284,12 @@ def initial_meld(
 
 
 def _budget(limit: int | None, seconds: float | None) -> Budget:
-    """The work a call may do: the limit given, else :data:`DEFAULT_LIMIT` unless a time is."""
+    """The work a call may do: the limit given, else :data:`DEFAULT_LIMIT` unless a time is.
+
+    ``limit`` is a positive ``int`` and ``seconds`` a positive, finite number: anything else is
+    refused, never read as no bound at all.
+    """
+    limit, seconds = as_limit(limit), as_seconds(seconds)
     if limit is None and seconds is None:
         limit = DEFAULT_LIMIT
     return Budget(limit, seconds)

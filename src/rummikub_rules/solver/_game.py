@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rummikub_rules.errors import InvalidTypeError, excerpt
 from rummikub_rules.state import GameState
 
 __all__ = ["can_play_now", "end_if_stuck"]
@@ -26,7 +27,9 @@ def can_play_now(
 
     if seat is None:
         seat = state.current
-    if type(seat) is not int or not 0 <= seat < state.players:
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise InvalidTypeError(f"seat is a seat number (int) or None, got {excerpt(seat)}")
+    if not 0 <= seat < state.players:
         raise IndexError(f"seat {seat} is not at a table of {state.players}")
     return can_play(
         state.table,
