@@ -71,23 +71,40 @@ def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
 class ParseError(RummikubError, ValueError):
     """Text in tile notation could not be read.
 
-    Carries the offending ``token`` and its 0-based character ``position`` in ``text``.
+    Carries the offending ``token`` and its 0-based character ``position`` in ``text``, and the
+    ``argument`` whose text it was (``"before"``, ``"rack"``, ``"after"``) when a function that
+    takes several tables or racks as text raised it; ``None`` from the ``parse_*`` functions.
 
-    >>> from rummikub_rules import parse_tiles
+    >>> from rummikub_rules import check_turn, parse_tiles
     >>> parse_tiles("r7 x8")
     Traceback (most recent call last):
     ...
     rummikub_rules.errors.ParseError: unknown tile 'x8' at position 3: ...
+    >>> check_turn("r7 r8 r9", "r10 x8", "r7 r8 r9 r10", opened=True)
+    Traceback (most recent call last):
+    ...
+    rummikub_rules.errors.ParseError: rack: unknown tile 'x8' at position 4: ...
     """
 
-    def __init__(self, reason: str, *, text: str, token: str, position: int) -> None:
+    def __init__(
+        self, reason: str, *, text: str, token: str, position: int, argument: str | None = None
+    ) -> None:
         self.reason = reason
         self.text = text
         self.token = token
         self.position = position
+        self.argument = argument
         start, end = max(0, position - 25), position + 25
         around = f"{'...' * (start > 0)}{text[start:end]}{'...' * (end < len(text))}"
-        super().__init__(f"{reason} {excerpt(token)} at position {position}: {around!r}")
+        where = f"{argument}: " if argument is not None else ""
+        super().__init__(f"{where}{reason} {excerpt(token)} at position {position}: {around!r}")
+
+    def in_argument(self, argument: str) -> ParseError:
+        """The same error, naming the ``argument`` whose text it was."""
+        return ParseError(
+            self.reason, text=self.text, token=self.token, position=self.position,
+            argument=argument,
+        )  # fmt: skip
 
 
 class UnknownEditionError(RummikubError, KeyError):
