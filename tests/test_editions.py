@@ -17,12 +17,14 @@ from rummikub_rules import (
     Difference,
     Edition,
     FirstPlayer,
+    InvalidValueError,
     JokerInInitialMeld,
     JokerRetrieval,
     RummikubError,
     RunWrap,
     TileSet,
     UnknownEditionError,
+    UnknownFieldError,
     get_edition,
 )
 
@@ -242,6 +244,24 @@ def test_evolve_renames_to_custom() -> None:
     assert custom.joker_penalty == 50
     assert CLASSIC.joker_penalty == 30
     assert custom.diff(CLASSIC) == (Difference("joker_penalty", 50, 30),)
+
+
+@pytest.mark.parametrize(
+    ("field", "nearest"),
+    [("initial_meld", "initial_meld_points"), ("joker_penalties", "joker_penalty"), ("zz", None)],
+)
+def test_evolve_names_an_unknown_field_and_the_nearest_known_one(
+    field: str, nearest: str | None
+) -> None:
+    with pytest.raises(UnknownFieldError) as caught:
+        CLASSIC.evolve(**{field: 40})
+    error = caught.value
+    assert (error.field, error.nearest) == (field, nearest)
+    assert isinstance(error, InvalidValueError)
+    assert isinstance(error, TypeError)
+    assert f"no field {field!r}" in str(error)
+    assert (f"did you mean {nearest!r}?" in str(error)) == (nearest is not None)
+    assert "initial_meld_points" in error.known
 
 
 def test_evolve_keeps_a_given_name() -> None:

@@ -39,6 +39,7 @@ from rummikub_rules.errors import (
     ParseError,
     RummikubError,
     UnknownEditionError,
+    UnknownFieldError,
 )
 from rummikub_rules.melds import Meld, MeldKind, MeldRules, Reading, RunWrap, Table
 from rummikub_rules.notation import (
@@ -137,6 +138,7 @@ __all__ = [
     "TileSet",
     "Timeout",
     "UnknownEditionError",
+    "UnknownFieldError",
     "Verdict",
     "Violation",
     "WinnerScores",

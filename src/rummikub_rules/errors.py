@@ -7,6 +7,8 @@ for input that cannot be understood (:class:`ParseError`) and for actions refuse
 
 from __future__ import annotations
 
+import difflib
+
 __all__ = [
     "FormatError",
     "InputTooLargeError",
@@ -16,6 +18,7 @@ __all__ = [
     "ParseError",
     "RummikubError",
     "UnknownEditionError",
+    "UnknownFieldError",
 ]
 
 #: The most characters of a caller's input that an error message quotes.
@@ -117,6 +120,22 @@ class UnknownEditionError(RummikubError, KeyError):
 
     def __str__(self) -> str:
         return f"unknown edition {excerpt(self.name)}; known editions: {', '.join(self.known)}"
+
+
+class UnknownFieldError(InvalidValueError, TypeError):
+    """A field name that the value's type does not have (``CLASSIC.evolve(initial_meld=40)``).
+
+    Carries the unknown ``field``, the ``known`` field names and the ``nearest`` of them (``None``
+    when none is close). It is also a ``TypeError``, which a misspelt keyword raised before.
+    """
+
+    def __init__(self, field: str, known: tuple[str, ...], *, owner: str) -> None:
+        self.field = field
+        self.known = known
+        close = difflib.get_close_matches(field, known, n=1)
+        self.nearest = close[0] if close else None
+        hint = f"; did you mean {self.nearest!r}?" if self.nearest else ""
+        super().__init__(f"{owner} has no field {excerpt(field)}{hint}")
 
 
 class FormatError(RummikubError, ValueError):
