@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rummikub_rules import CLASSIC, GameRecord, __version__, dumps
+from rummikub_rules import CLASSIC, GameRecord, GameState, Play, __version__, dumps, parse_tiles
 from rummikub_rules.actions import Draw
 from rummikub_rules.cli import main
 
@@ -173,6 +173,29 @@ def test_replay_prints_every_turn(tmp_path: Path) -> None:
     ]
     assert "after 2 turns the game goes on" in out
     assert call("replay", str(tmp_path / "missing.json"))[0] == 2
+
+
+def test_replay_lists_the_tiles_each_play_laid(tmp_path: Path) -> None:
+    box = list(CLASSIC.tile_set.all_tiles())
+    racks = [parse_tiles("r10 r11 r12 k1 k2"), parse_tiles("k11 b11 o11 r9")]
+    for tile in (*racks[0], *racks[1]):
+        box.remove(tile)
+    state = GameState.from_deal(racks, box, seed=5, first=0)
+    for after in ("r10 r11 r12", "r10 r11 r12 | k11 b11 o11", None, "r9 r10 r11 r12 | k11 b11 o11"):
+        state = state.apply(Draw() if after is None else Play(after))
+    path = tmp_path / "game.json"
+    path.write_text(dumps(state.to_record()))
+    status, out = call("replay", str(path))
+    assert status == 0
+    assert out.splitlines()[:4] == [
+        "turn   1  seat 0  play        laid r10 r11 r12 -> r10 r11 r12",
+        "turn   2  seat 1  play        laid k11 b11 o11 -> r10 r11 r12 | k11 b11 o11",
+        "turn   3  seat 0  draw        r10 r11 r12 | k11 b11 o11",
+        "turn   4  seat 1  play        laid r9 -> r9 r10 r11 r12 | k11 b11 o11",
+    ]
+    status, out = call("replay", str(path), "--json")
+    laid = [turn["laid"] for turn in json.loads(out)["turns"]]
+    assert laid == ["r10 r11 r12", "k11 b11 o11", "", "r9"]
 
 
 def test_simulate_prints_the_summary_as_markdown() -> None:

@@ -285,13 +285,16 @@ def _replay(inputs: _Inputs, style: Style, out: TextIO) -> int:
     for number, action in enumerate(record.actions, 1):
         seat = state.current
         try:
-            state = state.apply(action)
+            outcome = state.step(action)
         except IllegalMove as error:
             raise _InputError(f"turn {number} (seat {seat}) is illegal: {error}") from None
-        turns.append({"turn": number, "seat": seat, "action": type(action).__name__.lower()})
+        state, laid = outcome.state, outcome.verdict.played
+        what = type(action).__name__.lower()
+        turns.append({"turn": number, "seat": seat, "action": what, "laid": tiles_to_json(laid)})
         if not inputs.json:
-            what = type(action).__name__.lower()
-            print(f"turn {number:>3}  seat {seat}  {what:<11} {style.table(state.table)}", file=out)
+            table = style.table(state.table)
+            shown = f"laid {style.tiles(laid)} -> {table}" if laid else table
+            print(f"turn {number:>3}  seat {seat}  {what:<11} {shown}", file=out)
     if inputs.json:
         result = state.result
         _dump(
