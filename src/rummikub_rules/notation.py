@@ -103,7 +103,7 @@ def parse_table(text: str, *, cards: bool = False) -> Table:
     """
     if not isinstance(text, str):
         raise InvalidTypeError(f"parse_table takes a str, got {type(text).__name__}")
-    melds = []
+    melds: list[Meld] = []
     for line in re.finditer(r"[^\n]+", text):
         if line.group().strip():
             melds.extend(_line(text, line.start(), line.end(), cards=cards))
