@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout
 from rummikub_rules.bots import Bot, DrawBot, GreedyBot, JokerKeeperBot, PointsBot
-from rummikub_rules.comparison import Comparison, compare
+from rummikub_rules.comparison import Comparison, Suggestion, SuggestionKind, compare, suggest
 from rummikub_rules.editions import (
     CLASSIC,
     EDITIONS,
@@ -133,6 +133,8 @@ __all__ = [
     "Series",
     "SeriesWinner",
     "Simulation",
+    "Suggestion",
+    "SuggestionKind",
     "Table",
     "Tile",
     "TileSet",
@@ -165,5 +167,6 @@ __all__ = [
     "score_game",
     "settle_game",
     "simulate",
+    "suggest",
     "to_json",
 ]
