@@ -51,6 +51,40 @@ def test_check_exits_0_for_a_legal_turn_and_1_for_an_illegal_one() -> None:
     assert "joker_retrieval_forbidden" in illegal.stdout
 
 
+def test_check_suggest_offers_the_same_tiles_laid_legally() -> None:
+    turn = ["--before", "r8 j r10", "--rack", "r9 b5 b6 k1", "--after", "r8 r9 r10 j | b5 b6"]
+    status, out = call("check", *turn, "--opened", "--suggest")
+    assert status == 1
+    assert out.splitlines()[0] == "illegal"
+    assert out.splitlines()[-3:] == [
+        "suggestion: the same tiles, laid legally:",
+        "  j [b5] [b6]",
+        "  r8 [r9] r10",
+    ]
+    status, out = call("check", *turn, "--opened", "--suggest", "--json")
+    assert status == 1
+    document = json.loads(out)
+    assert document["ok"] is False
+    assert document["suggestion"] == {
+        "kind": "same_tiles",
+        "play": ["j b5 b6", "r8 r9 r10"],
+        "played": "r9 b5 b6",
+    }
+    assert "suggestion" not in json.loads(call("check", *turn, "--opened", "--json")[1])
+
+
+def test_check_suggest_offers_the_best_play_or_says_draw() -> None:
+    status, out = call("check", "--before", "r4 r5 r6", "--rack", "r7 k1", "--after",
+                       "r4 r5 r6 r7 r8", "--opened", "--suggest")  # fmt: skip
+    assert status == 1
+    assert out.splitlines()[-2:] == ["suggestion: the best play lays 1: r7", "  r4 r5 r6 [r7]"]
+    status, out = call("check", "--before", "k12 r12 o12", "--rack", "b12", "--after",
+                       "k12 r12 o12 b12 b12", "--suggest", "--json")  # fmt: skip
+    assert status == 1
+    no_play = {"kind": "no_play", "play": None, "played": None}
+    assert json.loads(out)["suggestion"] == no_play
+
+
 def test_bad_notation_exits_2_and_points_at_the_token() -> None:
     result = run("check", "--before", "", "--rack", "r1 x7", "--after", "r1")
     assert result.returncode == 2
