@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import pickle
 from typing import Any
 
 import attrs
@@ -262,6 +263,13 @@ def test_evolve_names_an_unknown_field_and_the_nearest_known_one(
     assert f"no field {field!r}" in str(error)
     assert (f"did you mean {nearest!r}?" in str(error)) == (nearest is not None)
     assert "initial_meld_points" in error.known
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.field, copy.nearest, copy.known, str(copy)) == (
+        error.field,
+        error.nearest,
+        error.known,
+        str(error),
+    )
 
 
 def test_evolve_keeps_a_given_name() -> None:

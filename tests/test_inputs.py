@@ -7,6 +7,7 @@ type with a TypeError (an InvalidTypeError) that names the parameter and what it
 from __future__ import annotations
 
 import itertools
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -181,3 +182,12 @@ def test_parse_error_from_the_parsers_names_no_argument() -> None:
         parse_tiles("r7 x8")
     assert caught.value.argument is None
     assert str(caught.value).startswith("unknown tile 'x8'")
+
+
+def test_parse_error_pickles_with_its_fields() -> None:
+    with pytest.raises(ParseError) as caught:
+        check_turn("r7 r8 r9", "r10 x8", "r7 r8 r9 r10", opened=True)
+    copy = pickle.loads(pickle.dumps(caught.value))
+    fields = ("reason", "text", "token", "position", "argument")
+    assert [getattr(copy, f) for f in fields] == [getattr(caught.value, f) for f in fields]
+    assert str(copy) == str(caught.value)

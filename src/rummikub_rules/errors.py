@@ -8,6 +8,8 @@ for input that cannot be understood (:class:`ParseError`) and for actions refuse
 from __future__ import annotations
 
 import difflib
+import functools
+from typing import Any
 
 __all__ = [
     "FormatError",
@@ -102,6 +104,14 @@ class ParseError(RummikubError, ValueError):
         where = f"{argument}: " if argument is not None else ""
         super().__init__(f"{where}{reason} {excerpt(token)} at position {position}: {around!r}")
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickle with the error's fields (a plain exception pickles only its message)."""
+        rebuild = functools.partial(
+            ParseError, text=self.text, token=self.token, position=self.position,
+            argument=self.argument,
+        )  # fmt: skip
+        return rebuild, (self.reason,)
+
     def in_argument(self, argument: str) -> ParseError:
         """The same error, naming the ``argument`` whose text it was."""
         return ParseError(
@@ -132,10 +142,15 @@ class UnknownFieldError(InvalidValueError, TypeError):
     def __init__(self, field: str, known: tuple[str, ...], *, owner: str) -> None:
         self.field = field
         self.known = known
+        self.owner = owner
         close = difflib.get_close_matches(field, known, n=1)
         self.nearest = close[0] if close else None
         hint = f"; did you mean {self.nearest!r}?" if self.nearest else ""
         super().__init__(f"{owner} has no field {excerpt(field)}{hint}")
+
+    def __reduce__(self) -> tuple[Any, tuple[str, tuple[str, ...]]]:
+        """Pickle with the error's fields (a plain exception pickles only its message)."""
+        return functools.partial(UnknownFieldError, owner=self.owner), (self.field, self.known)
 
 
 class FormatError(RummikubError, ValueError):
