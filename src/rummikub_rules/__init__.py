@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout
 from rummikub_rules.bots import Bot, DrawBot, GreedyBot, JokerKeeperBot, PointsBot
-from rummikub_rules.comparison import Comparison, compare
+from rummikub_rules.comparison import Comparison, Suggestion, SuggestionKind, compare, suggest
 from rummikub_rules.editions import (
     CLASSIC,
     EDITIONS,
@@ -40,6 +40,7 @@ from rummikub_rules.errors import (
     ParseError,
     RummikubError,
     UnknownEditionError,
+    UnknownFieldError,
 )
 from rummikub_rules.melds import Meld, MeldKind, MeldRules, Reading, RunWrap, Table
 from rummikub_rules.notation import (
@@ -134,11 +135,14 @@ __all__ = [
     "Series",
     "SeriesWinner",
     "Simulation",
+    "Suggestion",
+    "SuggestionKind",
     "Table",
     "Tile",
     "TileSet",
     "Timeout",
     "UnknownEditionError",
+    "UnknownFieldError",
     "Verdict",
     "Violation",
     "WinnerScores",
@@ -165,5 +169,6 @@ __all__ = [
     "score_game",
     "settle_game",
     "simulate",
+    "suggest",
     "to_json",
 ]

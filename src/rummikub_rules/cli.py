@@ -24,7 +24,7 @@ from typing import Any, TextIO
 from rummikub_rules import __version__
 from rummikub_rules._terminal import Style
 from rummikub_rules.bots import Bot, DrawBot, GreedyBot, JokerKeeperBot, PointsBot
-from rummikub_rules.comparison import compare
+from rummikub_rules.comparison import Suggestion, SuggestionKind, compare, suggest
 from rummikub_rules.editions import EDITIONS, Edition
 from rummikub_rules.errors import ParseError, RummikubError
 from rummikub_rules.inputs import as_edition, as_table, as_tiles
@@ -69,13 +69,40 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None) -> 
 
 def _check(inputs: _Inputs, style: Style, out: TextIO) -> int:
     before, rack, after = inputs.table("before"), inputs.tiles("rack"), inputs.table("after")
-    edition = inputs.edition()
-    verdict = check_turn(before, rack, after, opened=inputs.flag("opened"), edition=edition)
+    edition, opened = inputs.edition(), inputs.flag("opened")
+    if inputs.flag("suggest"):
+        suggestion = suggest(before, rack, after, opened=opened, edition=edition)
+        verdict = suggestion.turn
+    else:
+        suggestion, verdict = None, check_turn(before, rack, after, opened=opened, edition=edition)
     if inputs.json:
-        _dump({"edition": edition.name, **_verdict_json(verdict)}, out)
+        extra = {} if suggestion is None else {"suggestion": _suggestion_json(suggestion)}
+        _dump({"edition": edition.name, **_verdict_json(verdict), **extra}, out)
     else:
         print(_verdict_text(verdict, style), file=out)
+        if suggestion is not None and suggestion.kind is not SuggestionKind.LEGAL:
+            print(_suggestion_text(before, suggestion, style), file=out)
     return OK if verdict.ok else ILLEGAL
+
+
+def _suggestion_json(suggestion: Suggestion) -> dict[str, Any]:
+    found = suggestion.verdict
+    return {
+        "kind": suggestion.kind.value,
+        "play": None if found is None else table_to_json(found.table),
+        "played": None if found is None else tiles_to_json(found.played),
+    }
+
+
+def _suggestion_text(before: Table, suggestion: Suggestion, style: Style) -> str:
+    found = suggestion.verdict
+    if found is None:
+        return "suggestion: no legal play: draw a tile (or pass when the pool is empty)"
+    if suggestion.kind is SuggestionKind.SAME_TILES:
+        heading = "suggestion: the same tiles, laid legally:"
+    else:
+        heading = f"suggestion: the best play lays {len(found.played)}: {style.tiles(found.played)}"
+    return f"{heading}\n{_marked_table(before, found, style)}"
 
 
 def _compare(inputs: _Inputs, style: Style, out: TextIO) -> int:
@@ -285,13 +312,16 @@ def _replay(inputs: _Inputs, style: Style, out: TextIO) -> int:
     for number, action in enumerate(record.actions, 1):
         seat = state.current
         try:
-            state = state.apply(action)
+            outcome = state.step(action)
         except IllegalMove as error:
             raise _InputError(f"turn {number} (seat {seat}) is illegal: {error}") from None
-        turns.append({"turn": number, "seat": seat, "action": type(action).__name__.lower()})
+        state, laid = outcome.state, outcome.verdict.played
+        what = type(action).__name__.lower()
+        turns.append({"turn": number, "seat": seat, "action": what, "laid": tiles_to_json(laid)})
         if not inputs.json:
-            what = type(action).__name__.lower()
-            print(f"turn {number:>3}  seat {seat}  {what:<11} {style.table(state.table)}", file=out)
+            table = style.table(state.table)
+            shown = f"laid {style.tiles(laid)} -> {table}" if laid else table
+            print(f"turn {number:>3}  seat {seat}  {what:<11} {shown}", file=out)
     if inputs.json:
         result = state.result
         _dump(
@@ -513,6 +543,12 @@ def _parser() -> argparse.ArgumentParser:
     check = command("check", "judge one turn: legal, or every rule it breaks", _check)
     turn_inputs(check)
     check.add_argument("--edition", metavar="NAME", help="edition name (default classic)")
+    check.add_argument(
+        "--suggest",
+        action="store_true",
+        default=None,
+        help="for an illegal turn, suggest the same tiles laid legally, or else the best play",
+    )
 
     comparison = command("compare", "judge one turn under every edition", _compare)
     turn_inputs(comparison)

@@ -18,6 +18,7 @@ from rummikub_rules.errors import (
     InvalidTypeError,
     InvalidValueError,
     UnknownEditionError,
+    UnknownFieldError,
     excerpt,
 )
 from rummikub_rules.melds import RunWrap
@@ -300,9 +301,20 @@ class Edition:
     def evolve(self, **changes: Any) -> Edition:
         """A copy with some rules changed; it is called ``custom`` unless ``name`` is given.
 
+        A name that is no field raises :class:`~rummikub_rules.errors.UnknownFieldError`, which
+        suggests the nearest field.
+
         >>> CLASSIC.evolve(joker_penalty=50).name
         'custom'
+        >>> CLASSIC.evolve(initial_meld=40)
+        Traceback (most recent call last):
+        ...
+        rummikub_rules.errors.UnknownFieldError: ... did you mean 'initial_meld_points'?
         """
+        known = tuple(a.name for a in attrs.fields(Edition))
+        for field in changes:
+            if field not in known:
+                raise UnknownFieldError(field, known, owner="Edition")
         changes.setdefault("name", "custom")
         changes.setdefault("description", f"{self.name} with changes")
         return attrs.evolve(self, **changes)

@@ -7,6 +7,7 @@ for input that cannot be understood (:class:`ParseError`) and for actions refuse
 
 from __future__ import annotations
 
+import difflib
 from typing import Any, TypeVar
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "ParseError",
     "RummikubError",
     "UnknownEditionError",
+    "UnknownFieldError",
 ]
 
 #: The most characters of a caller's input that an error message quotes.
@@ -99,23 +101,40 @@ def excerpt(value: object, limit: int = EXCERPT_LIMIT) -> str:
 class ParseError(RummikubError, ValueError):
     """Text in tile notation could not be read.
 
-    Carries the offending ``token`` and its 0-based character ``position`` in ``text``.
+    Carries the offending ``token`` and its 0-based character ``position`` in ``text``, and the
+    ``argument`` whose text it was (``"before"``, ``"rack"``, ``"after"``) when a function that
+    takes several tables or racks as text raised it; ``None`` from the ``parse_*`` functions.
 
-    >>> from rummikub_rules import parse_tiles
+    >>> from rummikub_rules import check_turn, parse_tiles
     >>> parse_tiles("r7 x8")
     Traceback (most recent call last):
     ...
     rummikub_rules.errors.ParseError: unknown tile 'x8' at position 3: ...
+    >>> check_turn("r7 r8 r9", "r10 x8", "r7 r8 r9 r10", opened=True)
+    Traceback (most recent call last):
+    ...
+    rummikub_rules.errors.ParseError: rack: unknown tile 'x8' at position 4: ...
     """
 
-    def __init__(self, reason: str, *, text: str, token: str, position: int) -> None:
+    def __init__(
+        self, reason: str, *, text: str, token: str, position: int, argument: str | None = None
+    ) -> None:
         self.reason = reason
         self.text = text
         self.token = token
         self.position = position
+        self.argument = argument
         start, end = max(0, position - 25), position + 25
         around = f"{'...' * (start > 0)}{text[start:end]}{'...' * (end < len(text))}"
-        super().__init__(f"{reason} {excerpt(token)} at position {position}: {around!r}")
+        where = f"{argument}: " if argument is not None else ""
+        super().__init__(f"{where}{reason} {excerpt(token)} at position {position}: {around!r}")
+
+    def in_argument(self, argument: str) -> ParseError:
+        """The same error, naming the ``argument`` whose text it was."""
+        return ParseError(
+            self.reason, text=self.text, token=self.token, position=self.position,
+            argument=argument,
+        )  # fmt: skip
 
 
 class UnknownEditionError(RummikubError, KeyError):
@@ -128,6 +147,23 @@ class UnknownEditionError(RummikubError, KeyError):
 
     def __str__(self) -> str:
         return f"unknown edition {excerpt(self.name)}; known editions: {', '.join(self.known)}"
+
+
+class UnknownFieldError(InvalidValueError, TypeError):
+    """A field name that the value's type does not have (``CLASSIC.evolve(initial_meld=40)``).
+
+    Carries the unknown ``field``, the ``known`` field names and the ``nearest`` of them (``None``
+    when none is close). It is also a ``TypeError``, which a misspelt keyword raised before.
+    """
+
+    def __init__(self, field: str, known: tuple[str, ...], *, owner: str) -> None:
+        self.field = field
+        self.known = known
+        self.owner = owner
+        close = difflib.get_close_matches(field, known, n=1)
+        self.nearest = close[0] if close else None
+        hint = f"; did you mean {self.nearest!r}?" if self.nearest else ""
+        super().__init__(f"{owner} has no field {excerpt(field)}{hint}")
 
 
 class FormatError(RummikubError, ValueError):
