@@ -24,7 +24,7 @@ from rummikub_rules import (
     parse_table,
     parse_tiles,
 )
-from rummikub_rules._failed_turns import restored_table
+from rummikub_rules.turns._failed_turns import restored_table
 from rummikub_rules.solver import can_play_now, end_if_stuck
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 import attrs
 
 from rummikub_rules._convert import as_tuple
-from rummikub_rules._judge import judge
+from rummikub_rules.turns._judge import judge
 from rummikub_rules.actions import Action
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummikub_rules import strategies as rst
-from rummikub_rules._failed_turns import restored_table
+from rummikub_rules.turns._failed_turns import restored_table
 from rummikub_rules.editions import CLASSIC, Edition
 from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.tiles import Tile, TileSet

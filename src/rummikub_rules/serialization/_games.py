@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummikub_rules._json_fields import (
+from rummikub_rules.serialization._fields import (
     MAX_TILES,
     at,
     build,
@@ -19,7 +19,7 @@ from rummikub_rules._json_fields import (
     int_list,
     kind,
 )
-from rummikub_rules._json_values import (
+from rummikub_rules.serialization._values import (
     action_from_json,
     action_to_json,
     edition_from_json,

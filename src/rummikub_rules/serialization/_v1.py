@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from rummikub_rules._json_fields import at, expect_object, kind
+from rummikub_rules.serialization._fields import at, expect_object, kind
 from rummikub_rules.errors import FormatError, excerpt
 
 __all__ = ["TYPES", "migrate"]

@@ -11,7 +11,7 @@ import enum
 from collections.abc import Iterable
 from typing import Any, Final
 
-from rummikub_rules._json_fields import (
+from rummikub_rules.serialization._fields import (
     MAX_TILES,
     at,
     build,

@@ -34,9 +34,9 @@ from typing import IO, Any, Final, TypeAlias
 
 import attrs
 
-from rummikub_rules._progress import Progress
-from rummikub_rules._simulation_report import markdown
-from rummikub_rules._stats import mean_interval
+from rummikub_rules.simulate._progress import Progress
+from rummikub_rules.simulate._report import markdown
+from rummikub_rules.simulate._stats import mean_interval
 from rummikub_rules.bots import Bot, GreedyBot
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt

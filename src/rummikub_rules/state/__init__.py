@@ -22,10 +22,10 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from rummikub_rules._convert import as_tuple
-from rummikub_rules._history import History, to_history
-from rummikub_rules._judge import judge
-from rummikub_rules._state_checks import state_problem
-from rummikub_rules._unchecked import unchecked
+from rummikub_rules.state._history import History, to_history
+from rummikub_rules.turns._judge import judge
+from rummikub_rules.state._checks import state_problem
+from rummikub_rules.state._unchecked import unchecked
 from rummikub_rules.actions import Action, Draw, FailedTurn, Play, Timeout
 from rummikub_rules.editions import CLASSIC, Edition, FirstPlayer, PoolEmptyEnd
 from rummikub_rules.errors import InvalidStateError, InvalidTypeError, RummikubError, excerpt

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummikub_rules._failed_turns import restored_table
+from rummikub_rules.turns._failed_turns import restored_table
 from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import EXCERPT_LIMIT, InvalidTypeError, excerpt
