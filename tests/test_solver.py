@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import warnings
 from collections import Counter
 
 import pytest
@@ -471,17 +470,6 @@ def test_can_play_now_and_end_if_stuck() -> None:
     assert end_if_stuck(playing) is playing
     with pytest.raises(IndexError):
         can_play_now(stuck, 7)
-
-
-def test_the_game_state_methods_are_deprecated_shims() -> None:
-    game = GameState.new(2, seed=1)
-    with pytest.warns(DeprecationWarning, match="can_play_now"):
-        assert game.can_play() == can_play_now(game)
-    with pytest.warns(DeprecationWarning, match="end_if_stuck"):
-        assert game.end_if_stuck() is game  # tiles in the pool
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        assert end_if_stuck(game) is game
 
 
 def test_top_plays_count_a_tile_replacing_a_joker_once_among_the_tiles_laid() -> None:

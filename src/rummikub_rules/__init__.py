@@ -73,7 +73,7 @@ from rummikub_rules.tiles import JOKER, STANDARD_SET, XP_SET, Color, Tile, TileS
 from rummikub_rules.turns import Code, Verdict, Violation, check_turn
 from rummikub_rules.views import PlayerView
 
-__version__ = "0.2.0.dev0"
+__version__ = "0.3.0.dev0"
 
 __all__ = [
     "CLASSIC",

@@ -7,6 +7,7 @@ is the inventory of one box: its colours, numbers, copies of each numbered tile 
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
@@ -290,3 +291,17 @@ def tile_tuple(value: Iterable[Tile]) -> tuple[Tile, ...]:
 def rack_tuples(value: Iterable[Iterable[Tile]]) -> tuple[tuple[Tile, ...], ...]:
     """Racks as a tuple of tile tuples: the converter of every per-seat racks field."""
     return tuple(tile_tuple(rack) for rack in as_tuple(value, "racks"))
+
+
+def tile_counts(tiles: Iterable[Tile]) -> list[int]:
+    """How many of each tile (by :attr:`Tile.index`) ``tiles`` holds."""
+    counts = [0] * (JOKER_INDEX + 1)
+    for tile in tiles:
+        counts[tile.index] += 1
+    return counts
+
+
+@functools.lru_cache(maxsize=32)
+def inventory(tile_set: TileSet) -> tuple[int, ...]:
+    """How many of each tile (by :attr:`Tile.index`) the box holds."""
+    return tuple(tile_counts(tile_set.all_tiles()))

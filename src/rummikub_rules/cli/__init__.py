@@ -22,8 +22,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from rummikub_rules import __version__
-from rummikub_rules.cli._terminal import Style
 from rummikub_rules.bots import Bot, DrawBot, GreedyBot, JokerKeeperBot, PointsBot
+from rummikub_rules.cli._terminal import Style
 from rummikub_rules.comparison import compare
 from rummikub_rules.editions import EDITIONS, Edition
 from rummikub_rules.errors import ParseError, RummikubError

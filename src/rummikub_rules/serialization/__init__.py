@@ -59,6 +59,18 @@ from typing import Any, Final, TypeVar, overload
 
 import attrs
 
+from rummikub_rules.actions import ACTION_TYPES
+from rummikub_rules.editions import Edition
+from rummikub_rules.errors import (
+    FormatError,
+    InputTooLargeError,
+    InvalidTypeError,
+    RummikubError,
+    excerpt,
+)
+from rummikub_rules.melds import Meld, Table
+from rummikub_rules.records import Deal, GameRecord
+from rummikub_rules.scoring import Series
 from rummikub_rules.serialization import _v1
 from rummikub_rules.serialization._fields import expect_object, kind
 from rummikub_rules.serialization._games import (
@@ -85,18 +97,6 @@ from rummikub_rules.serialization._values import (
     tiles_from_json,
     tiles_to_json,
 )
-from rummikub_rules.actions import ACTION_TYPES
-from rummikub_rules.editions import Edition
-from rummikub_rules.errors import (
-    FormatError,
-    InputTooLargeError,
-    InvalidTypeError,
-    RummikubError,
-    excerpt,
-)
-from rummikub_rules.melds import Meld, Table
-from rummikub_rules.records import Deal, GameRecord
-from rummikub_rules.scoring import Series
 from rummikub_rules.state import GameState
 from rummikub_rules.tiles import Tile
 from rummikub_rules.views import PlayerView

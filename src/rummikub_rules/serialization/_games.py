@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rummikub_rules.actions import Action
+from rummikub_rules.errors import FormatError
+from rummikub_rules.records import Deal, GameRecord
+from rummikub_rules.scoring import GameResult, Series
 from rummikub_rules.serialization._fields import (
     MAX_TILES,
     at,
@@ -29,10 +33,6 @@ from rummikub_rules.serialization._values import (
     tiles_from_json,
     tiles_to_json,
 )
-from rummikub_rules.actions import Action
-from rummikub_rules.errors import FormatError
-from rummikub_rules.records import Deal, GameRecord
-from rummikub_rules.scoring import GameResult, Series
 from rummikub_rules.state import GameState
 from rummikub_rules.tiles import Tile
 from rummikub_rules.views import PlayerView

@@ -30,7 +30,7 @@ import attrs
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import InputTooLargeError
 from rummikub_rules.melds import Meld, MeldKind, Reading, Table
-from rummikub_rules.tiles import JOKER_INDEX, Tile
+from rummikub_rules.tiles import JOKER_INDEX, Tile, tile_counts
 
 __all__ = ["WORK_LIMIT", "restored_table"]
 
@@ -56,8 +56,8 @@ def restored_table(table: Table, to_pool: Sequence[Tile], edition: Edition) -> T
     if not to_pool:
         return table
     melds = table.melds
-    demand = _counts(to_pool)
-    occurrences = _counts(table.tiles)
+    demand = tile_counts(to_pool)
+    occurrences = tile_counts(table.tiles)
     free = {k for k in range(JOKER_INDEX + 1) if 0 < demand[k] < occurrences[k]}
     readings = [meld.reading(edition) for meld in melds]
     is_run = [reading is None or reading.kind is MeldKind.RUN for reading in readings]
@@ -284,13 +284,6 @@ def _remains(melds: Sequence[Meld], removed: list[set[int]], is_run: list[bool])
                 pieces.append([])
         left.extend(Meld(piece, meld.kind) for piece in pieces if piece)
     return left
-
-
-def _counts(tiles: Sequence[Tile]) -> list[int]:
-    counts = [0] * (JOKER_INDEX + 1)
-    for tile in tiles:
-        counts[tile.index] += 1
-    return counts
 
 
 def _position(reading: Reading | None, offset: int) -> int:
