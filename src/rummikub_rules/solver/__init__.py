@@ -46,7 +46,12 @@ import attrs
 
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import CLASSIC, Edition
-from rummikub_rules.errors import InputTooLargeError, InvalidTypeError, RummikubError, excerpt
+from rummikub_rules.errors import (
+    InputTooLargeError,
+    InvalidTypeError,
+    SearchLimitExceeded,
+    excerpt,
+)
 from rummikub_rules.inputs import EditionLike, TableLike, TilesLike, as_edition, as_table, as_tiles
 from rummikub_rules.melds import Table
 from rummikub_rules.solver._budget import DEFAULT_LIMIT, Budget, BudgetSpent
@@ -90,20 +95,6 @@ class Solution:
     tiles: int = 0
     points: int = 0
     states: int = 0
-
-
-class SearchLimitExceeded(RummikubError):  # noqa: N818 (the public name is a promise)
-    """The search needed more work than the budget it was given.
-
-    ``limit`` is the bound exceeded, in search states expanded (``None`` if it was time);
-    ``solution`` holds the best play found before the budget ran out.
-    """
-
-    def __init__(self, limit: int | None, solution: Solution | None = None) -> None:
-        self.limit = limit
-        self.solution = solution
-        what = f"more than {limit} states" if limit is not None else "more than its time"
-        super().__init__(f"the search needed {what}; raise the limit")
 
 
 def solve(

@@ -24,7 +24,14 @@ import attrs
 from rummikub_rules._convert import as_tuple
 from rummikub_rules.actions import Action, Draw, FailedTurn, Play, Timeout
 from rummikub_rules.editions import CLASSIC, Edition, FirstPlayer, PoolEmptyEnd
-from rummikub_rules.errors import InvalidStateError, InvalidTypeError, RummikubError, excerpt
+from rummikub_rules.errors import (
+    GameSetupError,
+    IllegalMove,
+    InvalidStateError,
+    InvalidTypeError,
+    RummikubError,
+    excerpt,
+)
 from rummikub_rules.inputs import EditionLike, TilesLike, as_edition, as_tiles
 from rummikub_rules.melds import Table
 from rummikub_rules.notation import format_tiles
@@ -42,19 +49,6 @@ if TYPE_CHECKING:
     from rummikub_rules.records import GameRecord
 
 __all__ = ["GameSetupError", "GameState", "IllegalMove", "Outcome"]
-
-
-class IllegalMove(RummikubError):  # noqa: N818 (the name is part of the public contract)
-    """An action the rules refuse; ``verdict`` says why and ``action`` is what was tried."""
-
-    def __init__(self, verdict: Verdict, action: Action) -> None:
-        self.verdict = verdict
-        self.action = action
-        super().__init__(" ".join(v.message for v in verdict.violations) or "illegal move")
-
-
-class GameSetupError(InvalidStateError):
-    """A game that cannot be dealt: a player count or deal the edition does not allow."""
 
 
 def _flags(value: Iterable[bool]) -> tuple[bool, ...]:
