@@ -57,7 +57,7 @@ from rummikub_rules.melds import Table
 from rummikub_rules.solver._budget import DEFAULT_LIMIT, Budget, BudgetSpent
 from rummikub_rules.solver._game import can_play_now, end_if_stuck
 from rummikub_rules.solver._grid import Objective
-from rummikub_rules.solver._plan import ENGINES, Engine, Outcome, arrange_tiles
+from rummikub_rules.solver._plan import ENGINES, Engine, SearchResult, arrange_tiles
 from rummikub_rules.solver._plan import solve as _solve
 from rummikub_rules.solver._top import top_outcomes
 from rummikub_rules.tiles import JOKER, Tile
@@ -305,7 +305,7 @@ def _checked(
     return table, tiles, edition
 
 
-def _solution(outcome: Outcome, table: Table, edition: Edition, budget: Budget) -> Solution:
+def _solution(outcome: SearchResult, table: Table, edition: Edition, budget: Budget) -> Solution:
     if outcome.play is None:
         return Solution(None, outcome.proven, states=budget.spent)
     laid = Counter(outcome.play.after.tiles) - Counter(table.tiles)

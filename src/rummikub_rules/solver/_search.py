@@ -47,7 +47,7 @@ class Found(NamedTuple):
     melds: list[FoundMeld]
 
 
-Move = ColourMove | GroupMove
+SearchMove = ColourMove | GroupMove
 
 
 class Search:
@@ -65,9 +65,11 @@ class Search:
         self.lent = problem.loose + problem.rack_jokers
         self.bounds = ColourBounds(problem, self.runs, self.lent, budget)
         self.memo: list[dict[State, tuple[int, bool]]] = [{} for _ in range(self.positions + 1)]
-        self.choice: list[dict[State, tuple[Move, State]]] = [{} for _ in range(self.positions)]
-        self.path: list[tuple[Move, State] | None] = [None] * self.positions
-        self.incumbent: tuple[int, list[tuple[Move, State]]] | None = None
+        self.choice: list[dict[State, tuple[SearchMove, State]]] = [
+            {} for _ in range(self.positions)
+        ]
+        self.path: list[tuple[SearchMove, State] | None] = [None] * self.positions
+        self.incumbent: tuple[int, list[tuple[SearchMove, State]]] | None = None
         self.floor = NEG
         self._bound_cache: dict[tuple[int, State], int] = {}
 
@@ -142,7 +144,7 @@ class Search:
         memo[state] = (alpha, False)
         return alpha
 
-    def _ranked(self, pos: int, state: State) -> list[tuple[int, Move, State]]:
+    def _ranked(self, pos: int, state: State) -> list[tuple[int, SearchMove, State]]:
         """The moves and the states they lead to, best bound first."""
         ranked = []
         for move, child in self._children(pos, state):
@@ -152,12 +154,12 @@ class Search:
         ranked.sort(key=lambda r: r[0], reverse=True)
         return ranked
 
-    def _children(self, pos: int, state: State) -> list[tuple[Move, State]]:
+    def _children(self, pos: int, state: State) -> list[tuple[SearchMove, State]]:
         p = self.p
         column, step = divmod(pos, self.steps)
         loose = p.loose - state.loose
         rack = min(p.rack_jokers, p.jokers_high) - state.rack_jokers
-        out: list[tuple[Move, State]] = []
+        out: list[tuple[SearchMove, State]] = []
         if step < p.rows:
             sid = state.colours[step]
             rules = p.groups[column]
@@ -179,7 +181,7 @@ class Search:
     def _child(
         self,
         state: State,
-        move: Move,
+        move: SearchMove,
         colours: tuple[int, ...],
         shares: tuple[tuple[int, int], ...],
     ) -> State | None:
@@ -276,7 +278,7 @@ class Search:
             steps = [step for step in self.path[:pos] if step is not None]
             self.incumbent = (total, steps + self._follow(pos, state))
 
-    def _follow(self, pos: int, state: State) -> list[tuple[Move, State]]:
+    def _follow(self, pos: int, state: State) -> list[tuple[SearchMove, State]]:
         """The moves the memo chose from ``state`` at ``pos`` to the end."""
         steps = []
         for at in range(pos, self.positions):
@@ -287,7 +289,7 @@ class Search:
             state = step[1]
         return steps
 
-    def _melds(self, steps: list[tuple[Move, State]]) -> list[FoundMeld]:
+    def _melds(self, steps: list[tuple[SearchMove, State]]) -> list[FoundMeld]:
         return rebuild(self.p, self.runs, [m for m, _ in steps])
 
     def _empty_shares(self, column: int) -> tuple[tuple[int, int], ...]:

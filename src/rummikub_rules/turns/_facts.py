@@ -17,7 +17,10 @@ from rummikub_rules.errors import InputTooLargeError, InvalidTypeError, excerpt
 from rummikub_rules.melds import Table
 from rummikub_rules.tiles import JOKER_INDEX, MAX_JOKERS, Tile, TileSet, inventory, tile_tuple
 
-__all__ = ["TurnFacts", "tiles_of"]
+__all__ = ["TileCounts", "TurnFacts", "tiles_of"]
+
+#: How many of each tile (by :attr:`~rummikub_rules.tiles.Tile.index`) a part of a turn holds.
+TileCounts = dict[int, int]
 
 
 class TurnFacts:
