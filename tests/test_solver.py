@@ -195,7 +195,7 @@ def test_replace_needs_the_tile_in_the_jokers_place() -> None:
     assert lays("r8 j r10", "b5 b6", edition=pl) is None  # nothing takes the joker's place
 
 
-def test_both_missing_colours_free_a_group_joker_in_us_1980() -> None:
+def test_both_missing_colors_free_a_group_joker_in_us_1980() -> None:
     """RULES.md 4.5: k5 j o5 | r2 r3 r4 + r5 b5 k8 k9 -> k5 b5 o5 | r2 r3 r4 r5 | k8 k9 j."""
     us = EDITIONS["us-1980"]
     assert lays("k5 j o5 | r2 r3 r4", "r5 b5 k8 k9", edition=us) == ["b5", "k8", "k9", "r5"]
@@ -255,7 +255,7 @@ def test_a_short_tile_set_with_the_1s_played_high() -> None:
     assert check_turn(table, rack, play.after, opened=True, edition=edition).ok
 
 
-def test_groups_with_repeated_colours_where_the_house_rule_allows() -> None:
+def test_groups_with_repeated_colors_where_the_house_rule_allows() -> None:
     house = CLASSIC.evolve(group_colors_distinct=False)
     assert lays("r7 r7 b7", "k7", edition=house) == ["k7"]
     assert arrange(parse_tiles("r7 r7 b7"), edition=CLASSIC) is None
