@@ -611,7 +611,7 @@ class _Plan:
             out.append(_FromRack(tuple((joker.column, row) for row in rows)))
             if in_place:
                 counts = Counter(
-                    self.grid.colour_row[t.color] for t in meld.tiles if t.number is not None
+                    self.grid.color_row[t.color] for t in meld.tiles if t.number is not None
                 )
                 counts.update(rows)
                 claim = GroupClaim(tuple(counts[r] for r in range(self.grid.rows)), 0, shared=True)

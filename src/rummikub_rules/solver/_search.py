@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rummikub_rules.solver._bounds import ColourBounds, share
+from rummikub_rules.solver._bounds import ColorBounds, share
 from rummikub_rules.solver._budget import GENERAL_STATE, SETUP, Budget
 from rummikub_rules.solver._grid import NEG, FoundMeld
-from rummikub_rules.solver._moves import ColourMove, GroupMove, Moves
+from rummikub_rules.solver._moves import ColorMove, GroupMove, Moves
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._rebuild import rebuild
 from rummikub_rules.solver._runs import RunStates
@@ -29,7 +29,7 @@ class State(NamedTuple):
     """Where the search stands between two steps."""
 
     #: Each colour's state (ids in :class:`~._runs.RunStates`).
-    colours: tuple[int, ...]
+    colors: tuple[int, ...]
     #: What the colours gave to the current column's groups (see ``GroupRules.fold``).
     shares: tuple[tuple[int, int], ...]
     #: Loose table jokers laid.
@@ -47,7 +47,7 @@ class Found(NamedTuple):
     melds: list[FoundMeld]
 
 
-SearchMove = ColourMove | GroupMove
+SearchMove = ColorMove | GroupMove
 
 
 class Search:
@@ -63,7 +63,7 @@ class Search:
         self.steps = problem.rows + 1
         self.positions = problem.columns * self.steps
         self.lent = problem.loose + problem.rack_jokers
-        self.bounds = ColourBounds(problem, self.runs, self.lent, budget)
+        self.bounds = ColorBounds(problem, self.runs, self.lent, budget)
         self.memo: list[dict[State, tuple[int, bool]]] = [{} for _ in range(self.positions + 1)]
         self.choice: list[dict[State, tuple[SearchMove, State]]] = [
             {} for _ in range(self.positions)
@@ -161,19 +161,19 @@ class Search:
         rack = min(p.rack_jokers, p.jokers_high) - state.rack_jokers
         out: list[tuple[SearchMove, State]] = []
         if step < p.rows:
-            sid = state.colours[step]
+            sid = state.colors[step]
             rules = p.groups[column]
-            for move in self.moves.colour(pos, sid, loose, rack):
-                colours = (*state.colours[:step], move.sid, *state.colours[step + 1 :])
+            for move in self.moves.color(pos, sid, loose, rack):
+                colors = (*state.colors[:step], move.sid, *state.colors[step + 1 :])
                 shares = state.shares
                 if move.share[0] + move.share[1]:
                     shares = _add_share(shares, step, move.share, rules.detailed, rules.distinct)
-                child = self._child(state, move, colours, shares)
+                child = self._child(state, move, colors, shares)
                 if child is not None:
                     out.append((move, child))
             return out
         for group in self.moves.group(column, state.shares, loose, rack):
-            child = self._child(state, group, state.colours, self._empty_shares(column + 1))
+            child = self._child(state, group, state.colors, self._empty_shares(column + 1))
             if child is not None:
                 out.append((group, child))
         return out
@@ -182,7 +182,7 @@ class Search:
         self,
         state: State,
         move: SearchMove,
-        colours: tuple[int, ...],
+        colors: tuple[int, ...],
         shares: tuple[tuple[int, int], ...],
     ) -> State | None:
         p = self.p
@@ -190,7 +190,7 @@ class Search:
         if p.opening is not None:
             opening = min(opening, p.opening.threshold)
         return State(
-            colours,
+            colors,
             shares,
             state.loose + move.loose,
             state.rack_jokers + move.rack_jokers,
@@ -203,7 +203,7 @@ class Search:
             return False
         if p.opening is not None and state.opening < p.opening.threshold:
             return False
-        return all(self.runs.finished(sid, row) for row, sid in enumerate(state.colours))
+        return all(self.runs.finished(sid, row) for row, sid in enumerate(state.colors))
 
     # -- bounds --------------------------------------------------------------------------------
 
@@ -231,7 +231,7 @@ class Search:
                 return NEG
         rows = [
             self.bounds.values(row, column + 1 if row < step else column, sid)
-            for row, sid in enumerate(state.colours)
+            for row, sid in enumerate(state.colors)
         ]
         lent = (p.loose - state.loose) + (p.rack_jokers - state.rack_jokers)
         total = share(rows, min(lent, self.lent))
