@@ -19,23 +19,25 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rummikub_rules import __version__
-from rummikub_rules.bots import Bot, DrawBot, GreedyBot, JokerKeeperBot, PointsBot
 from rummikub_rules.cli._terminal import Style
-from rummikub_rules.comparison import compare
 from rummikub_rules.editions import EDITIONS, Edition
-from rummikub_rules.errors import ParseError, RummikubError
+from rummikub_rules.errors import IllegalMove, ParseError, RummikubError
 from rummikub_rules.inputs import as_edition, as_table, as_tiles
 from rummikub_rules.melds import Meld, Table
 from rummikub_rules.scoring import settle_game
 from rummikub_rules.serialization import GameRecord, loads, table_to_json, tiles_to_json
-from rummikub_rules.simulate import simulate
-from rummikub_rules.solver import Objective, best_play
-from rummikub_rules.state import IllegalMove
 from rummikub_rules.tiles import STANDARD_SET, XP_SET, Tile, TileSet
 from rummikub_rules.turns import Verdict, check_turn
+
+if TYPE_CHECKING:
+    from rummikub_rules.bots import Bot
+    from rummikub_rules.solver import Objective
+
+# The solver, bots, comparison and simulation load inside the commands that use them, so
+# ``check`` never pays for them.
 
 __all__ = ["main"]
 
@@ -81,6 +83,8 @@ def _check(inputs: _Inputs, style: Style, out: TextIO) -> int:
 def _compare(inputs: _Inputs, style: Style, out: TextIO) -> int:
     names = inputs.get("editions")
     chosen = None if names is None else _names(names)
+    from rummikub_rules.comparison import compare
+
     result = compare(
         inputs.table("before"),
         inputs.tiles("rack"),
@@ -214,6 +218,8 @@ def _solve(inputs: _Inputs, style: Style, out: TextIO) -> int:
         raise _InputError(f"--objective is tiles or points, got {chosen!r}")
     objective: Objective = "points" if chosen == "points" else "tiles"
     opened = inputs.flag("opened")
+    from rummikub_rules.solver import best_play
+
     play = best_play(table, rack, opened=opened, edition=edition, objective=objective)
     if play is None:
         if inputs.json:
@@ -313,13 +319,20 @@ def _replay(inputs: _Inputs, style: Style, out: TextIO) -> int:
 
 # -- simulate ------------------------------------------------------------------------------------
 
-#: The bots ``simulate --bots`` knows, by name.
-_BOTS: dict[str, Callable[[], Bot]] = {
-    "greedy": GreedyBot,
-    "points": PointsBot,
-    "joker-keeper": JokerKeeperBot,
-    "draw": DrawBot,
-}
+#: The bots ``simulate --bots`` knows, by name (see :func:`_bot_kinds`).
+_BOTS = ("greedy", "points", "joker-keeper", "draw")
+
+
+def _bot_kinds() -> dict[str, Callable[[], Bot]]:
+    """The bot of each name in ``_BOTS``."""
+    from rummikub_rules.bots import DrawBot, GreedyBot, JokerKeeperBot, PointsBot
+
+    return {
+        "greedy": GreedyBot,
+        "points": PointsBot,
+        "joker-keeper": JokerKeeperBot,
+        "draw": DrawBot,
+    }
 
 
 def _simulate(inputs: _Inputs, style: Style, out: TextIO) -> int:
@@ -327,6 +340,8 @@ def _simulate(inputs: _Inputs, style: Style, out: TextIO) -> int:
     records = inputs.get("records")
     if records is not None and not isinstance(records, str):
         raise _InputError("--records is a file name")
+    from rummikub_rules.simulate import simulate
+
     try:
         result = simulate(
             _names(inputs.require("editions")),
@@ -354,7 +369,8 @@ def _bots(value: object, players: int) -> list[Bot]:
             f"--bots is one bot for every seat or one per seat ({players}), from "
             f"{', '.join(_BOTS)}; got {value!r}"
         )
-    return [_BOTS[name]() for name in names * (players // len(names))]
+    kinds = _bot_kinds()
+    return [kinds[name]() for name in names * (players // len(names))]
 
 
 def _whole(value: object, name: str) -> int:
