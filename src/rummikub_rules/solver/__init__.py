@@ -55,11 +55,11 @@ from rummikub_rules.errors import (
 from rummikub_rules.inputs import EditionLike, TableLike, TilesLike, as_edition, as_table, as_tiles
 from rummikub_rules.melds import Table
 from rummikub_rules.solver._budget import DEFAULT_LIMIT, Budget, BudgetSpent
-from rummikub_rules.solver._game import can_play_now, end_if_stuck
 from rummikub_rules.solver._grid import Objective
 from rummikub_rules.solver._plan import ENGINES, Engine, SearchResult, arrange_tiles
 from rummikub_rules.solver._plan import solve as _solve
 from rummikub_rules.solver._top import top_outcomes
+from rummikub_rules.state import GameState
 from rummikub_rules.tiles import JOKER, Tile
 
 __all__ = [
@@ -187,6 +187,53 @@ def can_play(
         solution = _solution(outcome, table, edition, budget)
         raise SearchLimitExceeded(_limit(limit, seconds), solution)
     return False
+
+
+def can_play_now(
+    state: GameState,
+    seat: int | None = None,
+    *,
+    limit: int | None = None,
+    seconds: float | None = None,
+) -> bool:
+    """Whether ``seat`` (default: the player to move) has a legal play on the table now.
+
+    Asks :func:`~rummikub_rules.solver.can_play` with that seat's rack and opening.
+
+    >>> from rummikub_rules import GameState
+    >>> can_play_now(GameState.new(2, seed=1), 0) in (True, False)
+    True
+    """
+    if seat is None:
+        seat = state.current
+    if type(seat) is not int or not 0 <= seat < state.players:
+        raise IndexError(f"seat {seat} is not at a table of {state.players}")
+    return can_play(
+        state.table,
+        state.racks[seat],
+        opened=state.opened[seat],
+        edition=state.edition,
+        limit=limit,
+        seconds=seconds,
+    )
+
+
+def end_if_stuck(
+    state: GameState, *, limit: int | None = None, seconds: float | None = None
+) -> GameState:
+    """End a game whose pool is empty as soon as no seat can play (rules section 6).
+
+    Under ``until_stuck`` the game would end after a full round of passes; a client that wants
+    the result at once calls this after each turn. Returns the finished state, or ``state``
+    itself while tiles remain in the pool or some seat can still play.
+    """
+    if state.is_over or state.pool:
+        return state
+    if any(
+        can_play_now(state, seat, limit=limit, seconds=seconds) for seat in range(state.players)
+    ):
+        return state
+    return state.end_blocked()
 
 
 def top_plays(
