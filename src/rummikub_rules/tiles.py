@@ -2,6 +2,8 @@
 
 A :class:`Tile` is a numbered tile (a colour and a number 1-13) or the joker. A :class:`TileSet`
 is the inventory of one box: its colours, numbers, copies of each numbered tile and jokers.
+:func:`tile_counts` and :func:`inventory` count tiles by :attr:`Tile.index`, for every module that
+checks tiles against a box.
 """
 
 from __future__ import annotations
