@@ -322,3 +322,35 @@ def test_an_unknown_name_is_still_an_attribute_error() -> None:
 
     with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
         rummikub_rules.nonsense  # noqa: B018 (the attribute access is the test)
+
+
+def test_every_public_exception_is_defined_in_errors() -> None:
+    import importlib
+    import pkgutil
+
+    import rummikub_rules
+
+    public = [PACKAGE] + [
+        f"{PACKAGE}.{info.name}"
+        for info in pkgutil.iter_modules(rummikub_rules.__path__)
+        if not info.name.startswith("_") and info.name != "strategies"
+    ]
+    homes = {}
+    for name in public:
+        module = importlib.import_module(name)
+        for exported in module.__all__:
+            value = getattr(module, exported)
+            if isinstance(value, type) and issubclass(value, BaseException):
+                homes[f"{name}.{exported}"] = value.__module__
+    assert len(homes) > 12
+    assert set(homes.values()) == {f"{PACKAGE}.errors"}
+
+
+def test_illegal_moves_are_value_errors_and_spent_searches_runtime_errors() -> None:
+    from rummikub_rules import GameState, Pass, SearchLimitExceeded, best_play, parse_tiles
+
+    with pytest.raises(ValueError, match="pool"):
+        GameState.new(2, seed=1).apply(Pass())
+    with pytest.raises(RuntimeError) as spent:
+        best_play("", parse_tiles("r1 r2 r3 r4 r5 k5 b5 o5 j"), opened=True, limit=1)
+    assert isinstance(spent.value, SearchLimitExceeded)
