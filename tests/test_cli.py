@@ -151,11 +151,11 @@ def test_inputs_come_from_a_json_file_and_flags_win(tmp_path: Path) -> None:
     assert call("check", "--input", str(given), "--edition", "classic")[0] == 0
 
 
-def test_colour_only_on_request_or_a_terminal() -> None:
+def test_color_only_on_request_or_a_terminal() -> None:
     plain = run("check", *FREED, *FREED_AFTER)
     assert "\x1b[" not in plain.stdout  # a pipe: no colour
-    coloured = run("check", *FREED, *FREED_AFTER, "--color", "always")
-    assert "\x1b[31mr1\x1b[0m" in coloured.stdout
+    colored = run("check", *FREED, *FREED_AFTER, "--color", "always")
+    assert "\x1b[31mr1\x1b[0m" in colored.stdout
     assert "\x1b[" not in run("check", *FREED, *FREED_AFTER, env={"NO_COLOR": "1"}).stdout
 
 

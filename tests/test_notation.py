@@ -39,7 +39,7 @@ BLACK, RED, BLUE, ORANGE = Color.BLACK, Color.RED, Color.BLUE, Color.ORANGE
         ("o13", Tile(ORANGE, 13)),
     ],
 )
-def test_tile_is_a_colour_letter_and_a_number(text: str, tile: Tile) -> None:
+def test_tile_is_a_color_letter_and_a_number(text: str, tile: Tile) -> None:
     assert parse_tile(text) == tile
     assert str(tile) == text
 
@@ -235,7 +235,7 @@ def test_each_table_meld_may_declare_its_kind() -> None:
         ("5♢", Tile(ORANGE, 5)),
     ],
 )
-def test_cards_rank_then_suit_with_suits_as_colours(text: str, tile: Tile) -> None:
+def test_cards_rank_then_suit_with_suits_as_colors(text: str, tile: Tile) -> None:
     assert parse_tile(text, cards=True) == tile
 
 

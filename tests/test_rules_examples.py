@@ -112,7 +112,7 @@ def test_opening_may_use_table_tiles_laid_on_the_table_do_not_count() -> None:
 # -- 4.5 Jokers already on the table -------------------------------------------------------------
 
 
-def test_fourth_colour_added_to_k7_r7_j_does_not_retrieve_the_joker() -> None:
+def test_fourth_color_added_to_k7_r7_j_does_not_retrieve_the_joker() -> None:
     assert retrieved("k7 r7 j", "b7", "k7 r7 b7 j") == 0
     assert codes("k7 r7 j", "b7", "k7 r7 b7 j") == set()
 
@@ -154,7 +154,7 @@ def test_group_joker_replacement_either_or_both() -> None:
     assert codes(*both, edition=EDITIONS["us-1980"]) == set()
 
 
-def test_group_joker_replacement_both_message_names_both_colours() -> None:
+def test_group_joker_replacement_both_message_names_both_colors() -> None:
     verdict = check_turn(
         parse_table("k7 r7 j"),
         parse_tiles("b7 r1 r2"),

@@ -1,4 +1,4 @@
-"""JSON documents: the format of serialization.py, round trips and refusals naming the field."""
+"""JSON documents: the format of serialization/, round trips and refusals naming the field."""
 
 from __future__ import annotations
 

@@ -29,8 +29,8 @@ from rummikub_rules import (
     loads,
     simulate,
 )
-from rummikub_rules._stats import mean_interval, t_cdf, t_quantile
 from rummikub_rules.simulate import METRICS
+from rummikub_rules.simulate._stats import mean_interval, t_cdf, t_quantile
 from tests.failing_bots import CrashingBot, IllegalBot
 
 THREE = ["classic", "house-50", "pl-2026"]

@@ -21,7 +21,6 @@ from rummikub_rules.errors import (
     UnknownFieldError,
     excerpt,
 )
-from rummikub_rules.melds import RunWrap
 from rummikub_rules.tiles import STANDARD_SET, XP_SET, TileSet
 
 __all__ = [
@@ -42,6 +41,17 @@ __all__ = [
     "WinnerScores",
     "get_edition",
 ]
+
+
+class RunWrap(Choice):
+    """Whether a run may continue past 13 (the ``run_wrap`` edition field)."""
+
+    #: Standard: 1 is only low; ``r12 r13 r1`` is not a run.
+    NONE = "none"
+    #: Old American: 1 may follow 13 (``r12 r13 r1``), but a run never goes on past it.
+    ONE_HIGH = "one_high"
+    #: House rule: runs wrap around, ``r11 r12 r13 r1 r2``.
+    FULL = "full"
 
 
 class JokerInInitialMeld(Choice):

@@ -1,24 +1,34 @@
 """The exception hierarchy: every error the library raises is a :class:`RummikubError`.
 
 Rule breaches inside a turn are not exceptions; they are data in a ``Verdict``. Exceptions are
-for input that cannot be understood (:class:`ParseError`) and for actions refused by a game
-(``IllegalMove``, defined beside the game state).
+for input that cannot be understood (:class:`ParseError`), for actions refused by a game
+(:class:`IllegalMove`) and for a search past its budget (:class:`SearchLimitExceeded`). Every
+public exception class is defined here; the modules that raise them re-export them.
 """
 
 from __future__ import annotations
 
 import difflib
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from rummikub_rules.actions import Action
+    from rummikub_rules.solver import Solution
+    from rummikub_rules.turns import Verdict
 
 __all__ = [
     "BotError",
     "FormatError",
+    "GameSetupError",
+    "IllegalMove",
     "InputTooLargeError",
     "InvalidStateError",
     "InvalidTypeError",
     "InvalidValueError",
     "ParseError",
     "RummikubError",
+    "ScoringError",
+    "SearchLimitExceeded",
     "UnknownEditionError",
     "UnknownFieldError",
 ]
@@ -183,6 +193,56 @@ class FormatError(RummikubError, ValueError):
         self.reason = reason
         self.path = path
         super().__init__(f"{path}: {reason}" if path else reason)
+
+
+class IllegalMove(RummikubError, ValueError):  # noqa: N818 (the name is part of the public contract)
+    """An action the rules refuse; ``verdict`` says why and ``action`` is what was tried.
+
+    Also a ``ValueError``: the action is a value the game cannot take. Raised by bots' games, it
+    names who tried it: ``seat``, and in a simulation ``deal`` and ``edition`` (its name); all
+    three are ``None`` when not known.
+    """
+
+    def __init__(
+        self,
+        verdict: Verdict,
+        action: Action,
+        *,
+        seat: int | None = None,
+        deal: int | None = None,
+        edition: str | None = None,
+    ) -> None:
+        self.verdict = verdict
+        self.action = action
+        self.seat = seat
+        self.deal = deal
+        self.edition = edition
+        reasons = " ".join(v.message for v in verdict.violations) or "illegal move"
+        place = game_place(seat, deal, edition)
+        super().__init__(f"{place}: {reasons}" if place else reasons)
+
+
+class GameSetupError(InvalidStateError):
+    """A game that cannot be dealt: a player count or deal the edition does not allow."""
+
+
+class ScoringError(RummikubError, ValueError):
+    """Scoring input that cannot describe the end of a game (a bad seat, a mismatched length)."""
+
+
+class SearchLimitExceeded(RummikubError, RuntimeError):  # noqa: N818 (the public name is a promise)
+    """The search needed more work than the budget it was given.
+
+    ``limit`` is the bound exceeded, in search states expanded (``None`` if it was time);
+    ``solution`` holds the best play found before the budget ran out. Also a ``RuntimeError``:
+    the input was fine, the work it needed was not available.
+    """
+
+    def __init__(self, limit: int | None, solution: Solution | None = None) -> None:
+        self.limit = limit
+        self.solution = solution
+        what = f"more than {limit} states" if limit is not None else "more than its time"
+        super().__init__(f"the search needed {what}; raise the limit")
 
 
 class BotError(RummikubError, RuntimeError):

@@ -2,7 +2,7 @@
 
 Each turn the seat to move gets its :class:`~rummikub_rules.views.PlayerView`, its bot answers
 with an action, and ``GameState.step`` referees it once and moves the game on (an action the
-referee refuses raises :class:`~rummikub_rules.state.IllegalMove`: a bot that breaks the rules is
+referee refuses raises :class:`~rummikub_rules.errors.IllegalMove`: a bot that breaks the rules is
 a bug, not a move). :func:`play_game` deals a game and returns its
 :class:`~rummikub_rules.records.GameRecord`; :func:`play_out` plays any dealt state to its end
 and returns a :class:`GameSummary`, the facts :func:`~rummikub_rules.simulate.simulate` counts.

@@ -46,14 +46,10 @@ from rummikub_rules.editions import (
     SeriesWinner,
     WinnerScores,
 )
-from rummikub_rules.errors import InvalidTypeError, RummikubError, excerpt
+from rummikub_rules.errors import InvalidTypeError, ScoringError, excerpt
 from rummikub_rules.inputs import EditionLike, TilesLike, as_edition, as_tiles
 
 __all__ = ["GameResult", "ScoringError", "Series", "rack_value", "score_game", "settle_game"]
-
-
-class ScoringError(RummikubError, ValueError):
-    """Scoring input that cannot describe the end of a game (a bad seat, a mismatched length)."""
 
 
 def _to_ints(value: Iterable[int]) -> tuple[int, ...]:
@@ -216,7 +212,7 @@ class Series:
     >>> short.add((1, -1), 0)
     Traceback (most recent call last):
     ...
-    rummikub_rules.scoring.ScoringError: the series of 1 round (2 games) is over
+    rummikub_rules.errors.ScoringError: the series of 1 round (2 games) is over
     """
 
     players: int = attrs.field()

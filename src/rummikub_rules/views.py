@@ -13,16 +13,15 @@ from collections.abc import Iterable
 import attrs
 
 from rummikub_rules._convert import as_tuple
-from rummikub_rules._judge import judge
 from rummikub_rules.actions import Action
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
 from rummikub_rules.melds import Table
 from rummikub_rules.notation import format_tiles
-from rummikub_rules.records import inventory, tile_counts
 from rummikub_rules.scoring import GameResult
-from rummikub_rules.tiles import Tile, tile_tuple
+from rummikub_rules.tiles import Tile, inventory, tile_counts, tile_tuple
 from rummikub_rules.turns import Verdict
+from rummikub_rules.turns._judge import judge
 
 __all__ = ["PlayerView"]
 

@@ -74,7 +74,7 @@ def runs(colors: str, copies: int) -> Table:
     )
 
 
-def test_failed_turn_naming_41_tiles_of_two_full_two_colour_runs() -> None:
+def test_failed_turn_naming_41_tiles_of_two_full_two_color_runs() -> None:
     game = position(runs("rb", 2))
     named = [Tile(Color(c), n) for c in "rb" for n in range(1, 11) for _ in range(2)]
     named.append(Tile(Color.RED, 12))  # the last tile cannot come off

@@ -55,10 +55,10 @@ Position = tuple[Edition, Table, tuple[Tile, ...], bool, str]
 @st.composite
 def custom_editions(draw: st.DrawFn) -> Edition:
     """A small tile set (so that tiles meet) and a random value of every rule a play obeys."""
-    colours = draw(st.permutations(list(Color)))[: draw(st.integers(3, 4))]
+    colors = draw(st.permutations(list(Color)))[: draw(st.integers(3, 4))]
     low = draw(st.integers(1, 9))
     tile_set = TileSet(
-        colors=colours,
+        colors=colors,
         numbers=range(low, low + draw(st.integers(4, 5))),
         copies=draw(st.integers(1, 3)),
         jokers=draw(st.integers(0, 3)),

@@ -13,7 +13,10 @@ are data, never exceptions. The referee is a pipeline shaped like the rules, eac
 4. the reading-dependent checks: the initial meld (4.4, ``_initial_meld``) and jokers already on
    the table (all of 4.5, ``_table_jokers``).
 
-Data flows one way, from each stage to the next.
+Data flows one way, from each stage to the next. Beside the pipeline, the referee of every
+action of a game (``_judge``: plays, draws, passes, timeouts) and of the table a failed turn leaves
+(``_failed_turns``, rules section 5) live here too; the game state and a player's view both ask
+them.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from rummikub_rules.editions import GroupJokerReplacement, JokerRetrieval, ReplacementFrom
 from rummikub_rules.melds import Meld, MeldKind, Reading
 from rummikub_rules.tiles import JOKER, JOKER_INDEX, Tile
-from rummikub_rules.turns._facts import TurnFacts
+from rummikub_rules.turns._facts import TileCounts, TurnFacts
 from rummikub_rules.turns._flow import Network, always_matched, can_assign
 from rummikub_rules.turns._verdict import Code, Violation, meld_list, meld_name, plural
 
@@ -39,8 +39,6 @@ __all__ = ["TableJokers", "extends", "retrieval_before_opening"]
 Role = int
 GROUP_ROLE = 100
 NO_ROLE = -1
-
-Counts = dict[int, int]
 
 
 def role_of(reading: Reading | None, position: int) -> Role:
@@ -75,7 +73,7 @@ class TableJokers:
         self.facts = facts
         self.old_places = _joker_places(facts.before.melds)
         self.new_places = _joker_places(facts.after.melds)
-        self._meld_counts: dict[int, Counts] = {}
+        self._meld_counts: dict[int, TileCounts] = {}
         self._old: frozenset[int] | None = None
 
     def check(
@@ -357,7 +355,7 @@ class TableJokers:
             )
         ]
 
-    def _counts(self, index: int) -> Counts:
+    def _counts(self, index: int) -> TileCounts:
         counts = self._meld_counts.get(index)
         if counts is None:
             counts = {}
@@ -374,7 +372,7 @@ class _Landing:
         self,
         spare: Mapping[Role, int],
         per_meld: Mapping[int, Mapping[Role, int]],
-        counts: Callable[[int], Counts],
+        counts: Callable[[int], TileCounts],
         rack: Mapping[int, int],
         freed: int,
         rack_jokers: int,
@@ -545,15 +543,15 @@ def _first_freed(
     return sorted(chosen, key=lambda j: (j.meld, j.position))
 
 
-def _numbered(meld: Meld) -> Counts:
-    counts: Counts = {}
+def _numbered(meld: Meld) -> TileCounts:
+    counts: TileCounts = {}
     for tile in meld.tiles:
         if tile.index != JOKER_INDEX:
             counts[tile.index] = counts.get(tile.index, 0) + 1
     return counts
 
 
-def _holds(counts: Counts, numbered: Counts) -> bool:
+def _holds(counts: TileCounts, numbered: TileCounts) -> bool:
     return all(counts.get(i, 0) >= n for i, n in numbered.items())
 
 

@@ -19,23 +19,26 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rummikub_rules import __version__
-from rummikub_rules._terminal import Style
-from rummikub_rules.bots import Bot, DrawBot, GreedyBot, JokerKeeperBot, PointsBot
-from rummikub_rules.comparison import Suggestion, SuggestionKind, compare, suggest
+from rummikub_rules.cli._terminal import Style
 from rummikub_rules.editions import EDITIONS, Edition
-from rummikub_rules.errors import ParseError, RummikubError
+from rummikub_rules.errors import IllegalMove, ParseError, RummikubError
 from rummikub_rules.inputs import as_edition, as_table, as_tiles
 from rummikub_rules.melds import Meld, Table
 from rummikub_rules.scoring import settle_game
 from rummikub_rules.serialization import GameRecord, loads, table_to_json, tiles_to_json
-from rummikub_rules.simulate import simulate
-from rummikub_rules.solver import Objective, best_play
-from rummikub_rules.state import IllegalMove
 from rummikub_rules.tiles import STANDARD_SET, XP_SET, Tile, TileSet
 from rummikub_rules.turns import Verdict, check_turn
+
+if TYPE_CHECKING:
+    from rummikub_rules.bots import Bot
+    from rummikub_rules.comparison import Suggestion
+    from rummikub_rules.solver import Objective
+
+# The solver, bots, comparison and simulation load inside the commands that use them, so
+# ``check`` never pays for them.
 
 __all__ = ["main"]
 
@@ -71,6 +74,8 @@ def _check(inputs: _Inputs, style: Style, out: TextIO) -> int:
     before, rack, after = inputs.table("before"), inputs.tiles("rack"), inputs.table("after")
     edition, opened = inputs.edition(), inputs.flag("opened")
     if inputs.flag("suggest"):
+        from rummikub_rules.comparison import suggest
+
         suggestion = suggest(before, rack, after, opened=opened, edition=edition)
         verdict = suggestion.turn
     else:
@@ -80,7 +85,7 @@ def _check(inputs: _Inputs, style: Style, out: TextIO) -> int:
         _dump({"edition": edition.name, **_verdict_json(verdict), **extra}, out)
     else:
         print(_verdict_text(verdict, style), file=out)
-        if suggestion is not None and suggestion.kind is not SuggestionKind.LEGAL:
+        if suggestion is not None and not suggestion.turn.ok:
             print(_suggestion_text(before, suggestion, style), file=out)
     return OK if verdict.ok else ILLEGAL
 
@@ -95,6 +100,8 @@ def _suggestion_json(suggestion: Suggestion) -> dict[str, Any]:
 
 
 def _suggestion_text(before: Table, suggestion: Suggestion, style: Style) -> str:
+    from rummikub_rules.comparison import SuggestionKind
+
     found = suggestion.verdict
     if found is None:
         return "suggestion: no legal play: draw a tile (or pass when the pool is empty)"
@@ -108,6 +115,8 @@ def _suggestion_text(before: Table, suggestion: Suggestion, style: Style) -> str
 def _compare(inputs: _Inputs, style: Style, out: TextIO) -> int:
     names = inputs.get("editions")
     chosen = None if names is None else _names(names)
+    from rummikub_rules.comparison import compare
+
     result = compare(
         inputs.table("before"),
         inputs.tiles("rack"),
@@ -241,6 +250,8 @@ def _solve(inputs: _Inputs, style: Style, out: TextIO) -> int:
         raise _InputError(f"--objective is tiles or points, got {chosen!r}")
     objective: Objective = "points" if chosen == "points" else "tiles"
     opened = inputs.flag("opened")
+    from rummikub_rules.solver import best_play
+
     play = best_play(table, rack, opened=opened, edition=edition, objective=objective)
     if play is None:
         if inputs.json:
@@ -343,13 +354,20 @@ def _replay(inputs: _Inputs, style: Style, out: TextIO) -> int:
 
 # -- simulate ------------------------------------------------------------------------------------
 
-#: The bots ``simulate --bots`` knows, by name.
-_BOTS: dict[str, Callable[[], Bot]] = {
-    "greedy": GreedyBot,
-    "points": PointsBot,
-    "joker-keeper": JokerKeeperBot,
-    "draw": DrawBot,
-}
+#: The bots ``simulate --bots`` knows, by name (see :func:`_bot_kinds`).
+_BOTS = ("greedy", "points", "joker-keeper", "draw")
+
+
+def _bot_kinds() -> dict[str, Callable[[], Bot]]:
+    """The bot of each name in ``_BOTS``."""
+    from rummikub_rules.bots import DrawBot, GreedyBot, JokerKeeperBot, PointsBot
+
+    return {
+        "greedy": GreedyBot,
+        "points": PointsBot,
+        "joker-keeper": JokerKeeperBot,
+        "draw": DrawBot,
+    }
 
 
 def _simulate(inputs: _Inputs, style: Style, out: TextIO) -> int:
@@ -357,6 +375,8 @@ def _simulate(inputs: _Inputs, style: Style, out: TextIO) -> int:
     records = inputs.get("records")
     if records is not None and not isinstance(records, str):
         raise _InputError("--records is a file name")
+    from rummikub_rules.simulate import simulate
+
     try:
         result = simulate(
             _names(inputs.require("editions")),
@@ -384,7 +404,8 @@ def _bots(value: object, players: int) -> list[Bot]:
             f"--bots is one bot for every seat or one per seat ({players}), from "
             f"{', '.join(_BOTS)}; got {value!r}"
         )
-    return [_BOTS[name]() for name in names * (players // len(names))]
+    kinds = _bot_kinds()
+    return [kinds[name]() for name in names * (players // len(names))]
 
 
 def _whole(value: object, name: str) -> int:

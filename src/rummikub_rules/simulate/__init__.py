@@ -35,16 +35,22 @@ from typing import IO, Any, Final, TypeAlias
 import attrs
 
 from rummikub_rules._convert import as_count, as_optional_flag
-from rummikub_rules._progress import Progress
-from rummikub_rules._simulation_report import markdown
-from rummikub_rules._stats import mean_interval
 from rummikub_rules.bots import Bot, GreedyBot
 from rummikub_rules.editions import Edition
-from rummikub_rules.errors import BotError, InvalidTypeError, InvalidValueError, excerpt
+from rummikub_rules.errors import (
+    BotError,
+    IllegalMove,
+    InvalidTypeError,
+    InvalidValueError,
+    excerpt,
+)
 from rummikub_rules.inputs import EditionLike, as_editions
 from rummikub_rules.runner import GameSummary, play_out, seat_bots
 from rummikub_rules.serialization import dumps
-from rummikub_rules.state import GameState, IllegalMove
+from rummikub_rules.simulate._progress import Progress
+from rummikub_rules.simulate._report import markdown
+from rummikub_rules.simulate._stats import mean_interval
+from rummikub_rules.state import GameState
 
 __all__ = [
     "METRICS",
