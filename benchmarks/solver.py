@@ -64,16 +64,16 @@ Position = tuple[Table, tuple[Tile, ...], bool, str]
 
 def random_meld(rng: random.Random, pool: Counter[Tile], length: int) -> Meld | None:
     """A random run or group of ``length`` tiles taken from ``pool``, or ``None``."""
-    colours = list(Color)
-    if rng.random() < 0.5 and length <= len(colours):
+    colors = list(Color)
+    if rng.random() < 0.5 and length <= len(colors):
         number = rng.randint(1, 13)
-        options = [c for c in colours if pool[Tile(c, number)]]
+        options = [c for c in colors if pool[Tile(c, number)]]
         if len(options) < length:
             return None
         return Meld([Tile(c, number) for c in rng.sample(options, length)])
-    colour = rng.choice(colours)
+    color = rng.choice(colors)
     start = rng.randint(1, 14 - length)
-    tiles = [Tile(colour, n) for n in range(start, start + length)]
+    tiles = [Tile(color, n) for n in range(start, start + length)]
     return Meld(tiles) if all(pool[t] for t in tiles) else None
 
 

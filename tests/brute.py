@@ -46,14 +46,14 @@ def candidate_melds(pool: Counter[Tile], edition: Edition, pivot: Tile) -> set[M
     found: set[Meld] = set()
     if pivot.color is None or pivot.number is None:
         return found
-    colour = pivot.color
+    color = pivot.color
     for length in range(3, len(tile_set.numbers) + 1):
         for seq in run_numbers(edition, length):
             if pivot.number not in seq:
                 continue
             for holes in range(min(jokers, length - 1) + 1):
                 for places in itertools.combinations(range(length), holes):
-                    tiles = [JOKER if i in places else Tile(colour, n) for i, n in enumerate(seq)]
+                    tiles = [JOKER if i in places else Tile(color, n) for i, n in enumerate(seq)]
                     if pivot not in tiles or Counter(tiles) - pool:
                         continue
                     meld = Meld(tiles)

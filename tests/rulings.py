@@ -4,7 +4,7 @@ The file is data a rules lawyer can read and extend without writing Python, like
 perft files. Cases are separated by blank lines; ``#`` starts a comment line. Each case has::
 
     case: split-a-run                    a unique name
-    source: RULES.md 4, worked example 1 where the ruling comes from
+    source: rules.md 4, worked example 1 where the ruling comes from (the library's docs)
     before: r4 r5 r6 r7 r8               the table at the start (notation; may be empty)
     rack: r6                             the player's rack
     after: r4 r5 r6 | r6 r7 r8           the whole table the player proposes

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rummikub_rules import CLASSIC, GameRecord, __version__, dumps
+from rummikub_rules import CLASSIC, GameRecord, GameState, Play, __version__, dumps, parse_tiles
 from rummikub_rules.actions import Draw
 from rummikub_rules.cli import main
 
@@ -49,6 +49,40 @@ def test_check_exits_0_for_a_legal_turn_and_1_for_an_illegal_one() -> None:
     illegal = run("check", *FREED, *FREED_AFTER, "--edition", "pl-2026")
     assert illegal.returncode == 1
     assert "joker_retrieval_forbidden" in illegal.stdout
+
+
+def test_check_suggest_offers_the_same_tiles_laid_legally() -> None:
+    turn = ["--before", "r8 j r10", "--rack", "r9 b5 b6 k1", "--after", "r8 r9 r10 j | b5 b6"]
+    status, out = call("check", *turn, "--opened", "--suggest")
+    assert status == 1
+    assert out.splitlines()[0] == "illegal"
+    assert out.splitlines()[-3:] == [
+        "suggestion: the same tiles, laid legally:",
+        "  j [b5] [b6]",
+        "  r8 [r9] r10",
+    ]
+    status, out = call("check", *turn, "--opened", "--suggest", "--json")
+    assert status == 1
+    document = json.loads(out)
+    assert document["ok"] is False
+    assert document["suggestion"] == {
+        "kind": "same_tiles",
+        "play": ["j b5 b6", "r8 r9 r10"],
+        "played": "r9 b5 b6",
+    }
+    assert "suggestion" not in json.loads(call("check", *turn, "--opened", "--json")[1])
+
+
+def test_check_suggest_offers_the_best_play_or_says_draw() -> None:
+    status, out = call("check", "--before", "r4 r5 r6", "--rack", "r7 k1", "--after",
+                       "r4 r5 r6 r7 r8", "--opened", "--suggest")  # fmt: skip
+    assert status == 1
+    assert out.splitlines()[-2:] == ["suggestion: the best play lays 1: r7", "  r4 r5 r6 [r7]"]
+    status, out = call("check", "--before", "k12 r12 o12", "--rack", "b12", "--after",
+                       "k12 r12 o12 b12 b12", "--suggest", "--json")  # fmt: skip
+    assert status == 1
+    no_play = {"kind": "no_play", "play": None, "played": None}
+    assert json.loads(out)["suggestion"] == no_play
 
 
 def test_bad_notation_exits_2_and_points_at_the_token() -> None:
@@ -117,11 +151,11 @@ def test_inputs_come_from_a_json_file_and_flags_win(tmp_path: Path) -> None:
     assert call("check", "--input", str(given), "--edition", "classic")[0] == 0
 
 
-def test_colour_only_on_request_or_a_terminal() -> None:
+def test_color_only_on_request_or_a_terminal() -> None:
     plain = run("check", *FREED, *FREED_AFTER)
     assert "\x1b[" not in plain.stdout  # a pipe: no colour
-    coloured = run("check", *FREED, *FREED_AFTER, "--color", "always")
-    assert "\x1b[31mr1\x1b[0m" in coloured.stdout
+    colored = run("check", *FREED, *FREED_AFTER, "--color", "always")
+    assert "\x1b[31mr1\x1b[0m" in colored.stdout
     assert "\x1b[" not in run("check", *FREED, *FREED_AFTER, env={"NO_COLOR": "1"}).stdout
 
 
@@ -173,6 +207,29 @@ def test_replay_prints_every_turn(tmp_path: Path) -> None:
     ]
     assert "after 2 turns the game goes on" in out
     assert call("replay", str(tmp_path / "missing.json"))[0] == 2
+
+
+def test_replay_lists_the_tiles_each_play_laid(tmp_path: Path) -> None:
+    box = list(CLASSIC.tile_set.all_tiles())
+    racks = [parse_tiles("r10 r11 r12 k1 k2"), parse_tiles("k11 b11 o11 r9")]
+    for tile in (*racks[0], *racks[1]):
+        box.remove(tile)
+    state = GameState.from_deal(racks, box, seed=5, first=0)
+    for after in ("r10 r11 r12", "r10 r11 r12 | k11 b11 o11", None, "r9 r10 r11 r12 | k11 b11 o11"):
+        state = state.apply(Draw() if after is None else Play(after))
+    path = tmp_path / "game.json"
+    path.write_text(dumps(state.to_record()))
+    status, out = call("replay", str(path))
+    assert status == 0
+    assert out.splitlines()[:4] == [
+        "turn   1  seat 0  play        laid r10 r11 r12 -> r10 r11 r12",
+        "turn   2  seat 1  play        laid k11 b11 o11 -> r10 r11 r12 | k11 b11 o11",
+        "turn   3  seat 0  draw        r10 r11 r12 | k11 b11 o11",
+        "turn   4  seat 1  play        laid r9 -> r9 r10 r11 r12 | k11 b11 o11",
+    ]
+    status, out = call("replay", str(path), "--json")
+    laid = [turn["laid"] for turn in json.loads(out)["turns"]]
+    assert laid == ["r10 r11 r12", "k11 b11 o11", "", "r9"]
 
 
 def test_simulate_prints_the_summary_as_markdown() -> None:

@@ -1,7 +1,8 @@
 """The guide pages hold only code a test runs or checks.
 
 Their ``pycon`` blocks run as doctests in test_readme. The only other blocks are ``sh`` blocks of
-``pip install`` lines, checked here against the project: its name and the extras it defines.
+``pip install`` lines, checked here against the project: until it is published, each installs
+from the root of a clone (``.``), with extras the project defines.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ GUIDES = [
 
 _FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 _REQUIREMENT = re.compile(r"^([\w.-]+)(?:\[([\w,-]+)\])?$")
+#: ``pip install`` of the project by name, which fails until it is published.
+_BY_NAME = re.compile(r"pip install\s+['\"]?rummikub-rules\b")
 
 
 def _project() -> dict[str, object]:
@@ -58,9 +61,18 @@ def test_pip_install_lines_name_this_project_and_its_extras(page: Path) -> None:
             for spec in words[2:]:
                 found = _REQUIREMENT.match(spec)
                 assert found is not None, spec
-                assert found.group(1) == project["name"], spec
+                assert found.group(1) == ".", f"install from a clone (not yet published): {line}"
                 for extra in (found.group(2) or "").split(","):
                     assert not extra or extra in extras, f"no extra {extra!r}: {line}"
+
+
+@pytest.mark.parametrize(
+    "page",
+    [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))],
+    ids=lambda page: page.name,
+)
+def test_no_page_installs_the_unpublished_package_by_name(page: Path) -> None:
+    assert _BY_NAME.findall(page.read_text(encoding="utf-8")) == []
 
 
 def test_the_guides_are_in_the_table_of_contents() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import pickle
 from typing import Any
 
 import attrs
@@ -17,12 +18,14 @@ from rummikub_rules import (
     Difference,
     Edition,
     FirstPlayer,
+    InvalidValueError,
     JokerInInitialMeld,
     JokerRetrieval,
     RummikubError,
     RunWrap,
     TileSet,
     UnknownEditionError,
+    UnknownFieldError,
     get_edition,
 )
 
@@ -242,6 +245,31 @@ def test_evolve_renames_to_custom() -> None:
     assert custom.joker_penalty == 50
     assert CLASSIC.joker_penalty == 30
     assert custom.diff(CLASSIC) == (Difference("joker_penalty", 50, 30),)
+
+
+@pytest.mark.parametrize(
+    ("field", "nearest"),
+    [("initial_meld", "initial_meld_points"), ("joker_penalties", "joker_penalty"), ("zz", None)],
+)
+def test_evolve_names_an_unknown_field_and_the_nearest_known_one(
+    field: str, nearest: str | None
+) -> None:
+    with pytest.raises(UnknownFieldError) as caught:
+        CLASSIC.evolve(**{field: 40})
+    error = caught.value
+    assert (error.field, error.nearest) == (field, nearest)
+    assert isinstance(error, InvalidValueError)
+    assert isinstance(error, TypeError)
+    assert f"no field {field!r}" in str(error)
+    assert (f"did you mean {nearest!r}?" in str(error)) == (nearest is not None)
+    assert "initial_meld_points" in error.known
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.field, copy.nearest, copy.known, str(copy)) == (
+        error.field,
+        error.nearest,
+        error.known,
+        str(error),
+    )
 
 
 def test_evolve_keeps_a_given_name() -> None:

@@ -7,6 +7,7 @@ type with a TypeError (an InvalidTypeError) that names the parameter and what it
 from __future__ import annotations
 
 import itertools
+import pickle
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +21,7 @@ from rummikub_rules import (
     GameState,
     InputTooLargeError,
     InvalidTypeError,
+    ParseError,
     Play,
     Series,
     Tile,
@@ -134,3 +136,58 @@ def test_endless_tiles_are_refused_without_reading_them() -> None:
     with pytest.raises(InputTooLargeError):
         as_tiles("r1 " * (MOST_TILES + 1), "rack")
     assert len(as_tiles("r1 " * MOST_TILES, "rack")) == MOST_TILES
+
+
+#: Every public function that takes tables or racks as text, with one argument's text wrong.
+_BAD_TEXT: list[tuple[str, Callable[[], object], str]] = [
+    ("check_turn before", lambda: check_turn("r7 r8 x9", "r10", "r7 r8 r9 r10", opened=True),
+     "before"),
+    ("check_turn rack", lambda: check_turn("r7 r8 r9", "r10 x8", "r7 r8 r9 r10", opened=True),
+     "rack"),
+    ("check_turn after", lambda: check_turn("r7 r8 r9", "r10", "r7 r8 r9 r1O", opened=True),
+     "after"),
+    ("compare after", lambda: compare("r7 r8 r9", "r10", "r7 r8 r9 o14", opened=True), "after"),
+    ("best_play table", lambda: _solver().best_play("r7 r8 q9", "r10", opened=True), "table"),
+    ("can_play rack", lambda: _solver().can_play("r7 r8 r9", "r10 r0", opened=True), "rack"),
+    ("solve rack", lambda: _solver().solve("", "r14", opened=False), "rack"),
+    ("top_plays table", lambda: _solver().top_plays("r7 r8 k", "r1", 2, opened=True), "table"),
+    ("arrange tiles", lambda: _solver().arrange("r1 r2 r3 s4"), "tiles"),
+    ("initial_meld rack", lambda: _solver().initial_meld("k9 r9 b9 x"), "rack"),
+    ("Play after", lambda: Play("r1 r2 j3"), "Play's after"),
+]  # fmt: skip
+
+
+def _solver() -> Any:
+    import rummikub_rules.solver
+
+    return rummikub_rules.solver
+
+
+@pytest.mark.parametrize(
+    ("call", "argument"), [(c, a) for _, c, a in _BAD_TEXT], ids=[i for i, _, _ in _BAD_TEXT]
+)
+def test_parse_error_names_the_argument_whose_text_was_wrong(
+    call: Callable[[], object], argument: str
+) -> None:
+    with pytest.raises(ParseError) as caught:
+        call()
+    assert caught.value.argument == argument
+    assert str(caught.value).startswith(f"{argument}: ")
+    error = caught.value
+    assert error.text[error.position :].startswith(error.token)
+
+
+def test_parse_error_from_the_parsers_names_no_argument() -> None:
+    with pytest.raises(ParseError) as caught:
+        parse_tiles("r7 x8")
+    assert caught.value.argument is None
+    assert str(caught.value).startswith("unknown tile 'x8'")
+
+
+def test_parse_error_pickles_with_its_fields() -> None:
+    with pytest.raises(ParseError) as caught:
+        check_turn("r7 r8 r9", "r10 x8", "r7 r8 r9 r10", opened=True)
+    copy = pickle.loads(pickle.dumps(caught.value))
+    fields = ("reason", "text", "token", "position", "argument")
+    assert [getattr(copy, f) for f in fields] == [getattr(caught.value, f) for f in fields]
+    assert str(copy) == str(caught.value)

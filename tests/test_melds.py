@@ -26,7 +26,7 @@ from rummikub_rules import (
 BLACK, RED, BLUE, ORANGE = Color.BLACK, Color.RED, Color.BLUE, Color.ORANGE
 ONE_HIGH = CLASSIC.evolve(run_wrap=RunWrap.ONE_HIGH)
 FULL_WRAP = CLASSIC.evolve(run_wrap=RunWrap.FULL)
-REPEATED_COLOURS = CLASSIC.evolve(group_colors_distinct=False)
+REPEATED_COLORS = CLASSIC.evolve(group_colors_distinct=False)
 SMALL_SET = TileSet(colors="krb", numbers=range(1, 7), copies=1, jokers=1)
 SMALL = CLASSIC.evolve(tile_set=SMALL_SET, deal_size=5)
 ALL_WRAPS = [CLASSIC, ONE_HIGH, FULL_WRAP]
@@ -51,7 +51,7 @@ def valid(text: str, edition: Edition = CLASSIC) -> bool:
 # --- Runs ----------------------------------------------------------------------------------------
 
 
-def test_run_is_consecutive_numbers_of_one_colour() -> None:
+def test_run_is_consecutive_numbers_of_one_color() -> None:
     reading = only_reading("b3 b4 b5")
     assert reading.kind is MeldKind.RUN
     assert reading.color is Color.BLUE
@@ -65,7 +65,7 @@ def test_run_has_no_gaps_and_rises_in_table_order(text: str) -> None:
     assert not valid(text)
 
 
-def test_run_is_one_colour() -> None:
+def test_run_is_one_color() -> None:
     assert not valid("b3 r4 b5")
     assert not valid("b3 b4 o5")
 
@@ -169,7 +169,7 @@ def test_run_wrap_one_high_13_tiles_ending_with_one() -> None:
 # --- Groups --------------------------------------------------------------------------------------
 
 
-def test_group_is_one_number_in_different_colours() -> None:
+def test_group_is_one_number_in_different_colors() -> None:
     reading = only_reading("k9 r9 b9")
     assert reading.kind is MeldKind.GROUP
     assert reading.number == 9
@@ -177,10 +177,10 @@ def test_group_is_one_number_in_different_colours() -> None:
     assert reading.value == 27
 
 
-def test_group_of_four_colours_is_the_largest() -> None:
+def test_group_of_four_colors_is_the_largest() -> None:
     assert valid("k7 r7 b7 o7")
     assert not valid("k7 r7 b7 o7 j")
-    assert not valid("k7 r7 b7 o7 j", REPEATED_COLOURS)
+    assert not valid("k7 r7 b7 o7 j", REPEATED_COLORS)
     assert not valid("k7 r7 b7 o7 k7", XP_SET_EDITION)
 
 
@@ -200,7 +200,7 @@ def test_group_is_one_number() -> None:
     assert not valid("group: k7 r8 b9")
 
 
-def test_group_joker_stands_for_either_missing_colour() -> None:
+def test_group_joker_stands_for_either_missing_color() -> None:
     reading = only_reading("k7 r7 j")
     assert reading.kind is MeldKind.GROUP
     assert set(reading.stands_for[2]) == {Tile(BLUE, 7), Tile(ORANGE, 7)}
@@ -208,7 +208,7 @@ def test_group_joker_stands_for_either_missing_colour() -> None:
     assert reading.value == 21
 
 
-def test_group_of_four_joker_stands_for_the_one_missing_colour() -> None:
+def test_group_of_four_joker_stands_for_the_one_missing_color() -> None:
     reading = only_reading("k7 r7 j o7")
     assert reading.stands_for[2] == (Tile(BLUE, 7),)
     assert reading.value == 28
@@ -219,21 +219,21 @@ def test_group_order_does_not_matter() -> None:
     assert valid("o5 b5 k5")
 
 
-def test_group_colors_distinct_false_allows_repeated_colours() -> None:
-    assert not REPEATED_COLOURS.group_colors_distinct
-    reading = only_reading("r7 r7 k7", REPEATED_COLOURS)
+def test_group_colors_distinct_false_allows_repeated_colors() -> None:
+    assert not REPEATED_COLORS.group_colors_distinct
+    reading = only_reading("r7 r7 k7", REPEATED_COLORS)
     assert reading.kind is MeldKind.GROUP
     assert reading.value == 21
-    assert valid("r7 r7 r7 r7", REPEATED_COLOURS)
-    assert not valid("r7 r7 r7 r7 r7", REPEATED_COLOURS)
+    assert valid("r7 r7 r7 r7", REPEATED_COLORS)
+    assert not valid("r7 r7 r7 r7 r7", REPEATED_COLORS)
 
 
-def test_group_colors_distinct_false_joker_may_stand_for_any_colour() -> None:
-    reading = only_reading("r7 r7 j", REPEATED_COLOURS)
+def test_group_colors_distinct_false_joker_may_stand_for_any_color() -> None:
+    reading = only_reading("r7 r7 j", REPEATED_COLORS)
     assert set(reading.stands_for[2]) == {Tile(c, 7) for c in Color}
 
 
-def test_group_size_is_bounded_by_the_sets_colours() -> None:
+def test_group_size_is_bounded_by_the_sets_colors() -> None:
     assert valid("k3 r3 b3", SMALL)
     assert not valid("k3 r3 b3 j", SMALL)
     assert set(only_reading("k3 j b3", SMALL).stands_for[1]) == {Tile(RED, 3)}
@@ -278,7 +278,7 @@ def test_invalid_meld_has_no_reading_and_no_value() -> None:
     assert meld.value() is None
 
 
-@pytest.mark.parametrize("edition", [CLASSIC, REPEATED_COLOURS, FULL_WRAP], ids=str)
+@pytest.mark.parametrize("edition", [CLASSIC, REPEATED_COLORS, FULL_WRAP], ids=str)
 @pytest.mark.parametrize("text", ["j j j", "j j j j", "run: j j j", "group: j j j"])
 def test_meld_needs_at_least_one_numbered_tile(edition: Edition, text: str) -> None:
     assert not valid(text, edition)
@@ -288,7 +288,7 @@ def test_meld_needs_at_least_one_numbered_tile(edition: Edition, text: str) -> N
 def test_meld_needs_at_least_three_tiles(text: str) -> None:
     assert not valid(text)
     assert not valid(text, FULL_WRAP)
-    assert not valid(text, REPEATED_COLOURS)
+    assert not valid(text, REPEATED_COLORS)
 
 
 def test_empty_meld_is_not_valid() -> None:

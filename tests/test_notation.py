@@ -39,7 +39,7 @@ BLACK, RED, BLUE, ORANGE = Color.BLACK, Color.RED, Color.BLUE, Color.ORANGE
         ("o13", Tile(ORANGE, 13)),
     ],
 )
-def test_tile_is_a_colour_letter_and_a_number(text: str, tile: Tile) -> None:
+def test_tile_is_a_color_letter_and_a_number(text: str, tile: Tile) -> None:
     assert parse_tile(text) == tile
     assert str(tile) == text
 
@@ -182,7 +182,7 @@ def test_meld_may_be_any_tiles_validity_is_not_notation() -> None:
         "r7 r8 r9|k5 b5 o5",
         "r7 r8 r9\nk5 b5 o5",
         "r7 r8 r9\n\n  \nk5 b5 o5\n",
-        "| r7,r8,r9 || K5 B5 Y5 |",
+        " r7,r8,r9 |\tK5 B5 Y5 ",
     ],
 )
 def test_melds_are_separated_by_bars_or_new_lines(text: str) -> None:
@@ -195,7 +195,7 @@ def test_melds_are_separated_by_bars_or_new_lines(text: str) -> None:
 
 def test_empty_table_is_the_empty_string() -> None:
     assert parse_table("") == Table()
-    assert parse_table("  \n | ") == Table()
+    assert parse_table("  \n \t\n") == Table()
     assert str(Table()) == ""
     assert len(parse_table("")) == 0
 
@@ -235,7 +235,7 @@ def test_each_table_meld_may_declare_its_kind() -> None:
         ("5♢", Tile(ORANGE, 5)),
     ],
 )
-def test_cards_rank_then_suit_with_suits_as_colours(text: str, tile: Tile) -> None:
+def test_cards_rank_then_suit_with_suits_as_colors(text: str, tile: Tile) -> None:
     assert parse_tile(text, cards=True) == tile
 
 
@@ -346,6 +346,39 @@ def test_empty_meld_is_a_parse_error(parse: Any, text: str, position: int) -> No
     with pytest.raises(ParseError, match="empty meld") as caught:
         parse(text)
     assert caught.value.position == position
+
+
+@pytest.mark.parametrize(
+    ("text", "reason", "token", "position"),
+    [
+        ("r7 r8 r9 || k5 b5 o5", "between the bars", "||", 9),
+        ("r7 r8 r9 | \t| k5 b5 o5", "between the bars", "| \t|", 9),
+        ("| r7 r8 r9", "before the bar", "|", 0),
+        ("r7 r8 r9\n  | k5 b5 o5", "before the bar", "|", 11),
+        ("r7 r8 r9 |", "after the bar", "|", 9),
+        ("r7 r8 r9 |\nk5 b5 o5", "after the bar", "|", 9),
+        ("  \n | ", "before the bar", "|", 4),
+    ],
+)
+def test_a_bar_stands_between_two_melds(text: str, reason: str, token: str, position: int) -> None:
+    """An empty meld beside a bar is an error, never dropped: ``a || b`` lost a meld."""
+    with pytest.raises(ParseError, match=f"empty meld {reason}") as caught:
+        parse_table(text)
+    assert (caught.value.token, caught.value.position) == (token, position)
+    assert text[position : position + len(token)] == token
+
+
+@pytest.mark.parametrize("text", ["r0", "r14", "K99", "o100"])
+def test_a_number_out_of_range_says_the_range(text: str) -> None:
+    with pytest.raises(ParseError, match="numbers run from 1 to 13; no such tile as") as caught:
+        parse_tiles(f"r1 {text}")
+    assert (caught.value.token, caught.value.position) == (text, 3)
+
+
+@pytest.mark.parametrize("text", ["x5", "r07", "r", "j7", "r1.5"])
+def test_other_bad_tiles_are_unknown(text: str) -> None:
+    with pytest.raises(ParseError, match="unknown tile"):
+        parse_tile(text)
 
 
 @pytest.mark.parametrize("parse", [parse_tile, parse_tiles, parse_meld, parse_table])

@@ -90,7 +90,7 @@ def test_the_wheel_holds_the_typed_package_and_its_licence(dist: Path) -> None:
         names = set(wheel.namelist())
         metadata = wheel.read(f"rummikub_rules-{version}.dist-info/METADATA").decode("utf-8")
     assert "rummikub_rules/py.typed" in names
-    assert "rummikub_rules/cli.py" in names
+    assert "rummikub_rules/cli/__init__.py" in names
     assert f"rummikub_rules-{version}.dist-info/licenses/LICENSE" in names
     assert not [name for name in names if name.startswith(("tests/", "docs/"))]
     requires = re.findall(r"^Requires-Dist: ([^;\n]+)$", metadata, re.MULTILINE)

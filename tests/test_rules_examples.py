@@ -112,7 +112,7 @@ def test_opening_may_use_table_tiles_laid_on_the_table_do_not_count() -> None:
 # -- 4.5 Jokers already on the table -------------------------------------------------------------
 
 
-def test_fourth_colour_added_to_k7_r7_j_does_not_retrieve_the_joker() -> None:
+def test_fourth_color_added_to_k7_r7_j_does_not_retrieve_the_joker() -> None:
     assert retrieved("k7 r7 j", "b7", "k7 r7 b7 j") == 0
     assert codes("k7 r7 j", "b7", "k7 r7 b7 j") == set()
 
@@ -154,7 +154,7 @@ def test_group_joker_replacement_either_or_both() -> None:
     assert codes(*both, edition=EDITIONS["us-1980"]) == set()
 
 
-def test_group_joker_replacement_both_message_names_both_colours() -> None:
+def test_group_joker_replacement_both_message_names_both_colors() -> None:
     verdict = check_turn(
         parse_table("k7 r7 j"),
         parse_tiles("b7 r1 r2"),
@@ -203,9 +203,26 @@ def test_freed_joker_new_meld_split_run_is_new(edition: Edition) -> None:
     assert found == ({"freed_joker_needs_rack_tiles"} if edition.freed_joker_rack_tiles else set())
 
 
-def test_freed_joker_new_meld_identical_tiles_most_favourable_pairing() -> None:
-    """Where identical tiles allow several pairings of old and new melds, the player's counts."""
-    assert codes("r8 j r10 | r8 r9 r10", "r9", "r8 r9 r10 j | r8 r9 r10") == set()
+def test_freed_joker_new_meld_twin_runs_both_continue() -> None:
+    """Old and new melds by value: each twin run continues as one of the two runs after."""
+    found = codes("r8 j r10 | r8 r9 r10", "r9", "r8 r9 r10 j | r8 r9 r10")
+    assert found == {"freed_joker_not_in_new_meld"}
+
+
+def test_freed_joker_new_meld_identical_tiles_never_make_an_old_meld_new() -> None:
+    """b10 b11 b12 continues only as b10 b11 b12 j, whichever b11 went where."""
+    found = codes(
+        "b10 b11 b12 | k11 r11 b11 | o4 j o6",
+        "o5 b13",
+        "b10 b11 b12 j | k11 r11 b11 | o4 o5 o6",
+        edition=EDITIONS["ru-classic"],
+    )
+    assert found == {"freed_joker_not_in_new_meld"}
+
+
+def test_freed_joker_new_meld_twin_laid_from_the_rack_is_new() -> None:
+    """b4 b5 b6 continues as one of the twins after; the freed joker's twin is new."""
+    assert codes("b4 b5 b6 | o4 j o6", "o5 b4 b5 b6", "b4 b5 b6 | b4 b5 b6 j | o4 o5 o6") == set()
 
 
 def test_replace_tiles_stand_on_the_table_after_in_more_copies() -> None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from rummikub_rules import check_turn
+from tests.rulings import RULINGS as RULINGS_FILE
 from tests.rulings import Expectation, Ruling, load_rulings
 
 RULINGS = load_rulings()
@@ -92,9 +96,55 @@ def test_rulings_vary_every_turn_field() -> None:
     assert sorted(TURN_FIELDS - varied) == []
 
 
-def test_rulings_cite_their_source() -> None:
-    uncited = [r.name for r in RULINGS if "RULES.md" not in r.source and "seed" not in r.source]
-    assert uncited == []
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+#: What a source may cite: a rules page section, the rulings page, or a preset's rule book.
+_CITATION = re.compile(r"rules\.md \d|rulings\.md|the [\w-]+ source|sources of")
+
+
+def _rules_sections() -> dict[str, int]:
+    """Each section number of docs/rules.md and the highest numbered item in it (0: none)."""
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    sections = re.split(r"^## (\d+)\.", text, flags=re.MULTILINE)[1:]
+    return {
+        number: max((int(n) for n in re.findall(r"^(\d+)\. ", body, re.MULTILINE)), default=0)
+        for number, body in zip(sections[::2], sections[1::2], strict=True)
+    }
+
+
+def test_rulings_cite_the_librarys_own_docs() -> None:
+    """Sources cite pages a user has: docs/rules.md, docs/rulings.md, the presets' rule books."""
+    text = RULINGS_FILE.read_text(encoding="utf-8")
+    assert re.findall(r"RULES\.md|DESIGN\.md|seeds?\b|/work/", text) == []
+    assert [r.name for r in RULINGS if not _CITATION.search(r.source)] == []
+
+
+def test_rulings_cite_sections_and_examples_the_rules_page_has() -> None:
+    sections = _rules_sections()
+    wrong = []
+    for ruling in RULINGS:
+        for refs in re.findall(r"rules\.md ((?:\d+(?:\.\d+)?(?:, | and |-)?)+)", ruling.source):
+            for section, item in re.findall(r"(\d+)(?:\.(\d+))?", refs):
+                if section not in sections or int(item or 0) > sections[section]:
+                    wrong.append((ruling.name, f"rules.md {section}.{item}"))
+        examples = re.findall(r"worked examples? (\d+)", ruling.source)
+        wrong += [(ruling.name, f"example {n}") for n in examples if int(n) > sections["4"]]
+    assert wrong == []
+
+
+def test_rulings_quote_only_what_the_docs_say() -> None:
+    """A passage quoted in English is in the rules or rulings page (other languages: rule books)."""
+    pages = " ".join(
+        (DOCS / page).read_text(encoding="utf-8").replace("`", "")
+        for page in ("rules.md", "rulings.md")
+    )
+    docs = " ".join(pages.split())
+    misquoted = [
+        (r.name, quote)
+        for r in RULINGS
+        for quote in re.findall(r'"([^"]+)"', r.source)
+        if quote.isascii() and " ".join(quote.split()) not in docs
+    ]
+    assert misquoted == []
 
 
 def _values(field: str) -> tuple[object, ...]:

@@ -1,4 +1,4 @@
-"""JSON documents: the format of serialization.py, round trips and refusals naming the field."""
+"""JSON documents: the format of serialization/, round trips and refusals naming the field."""
 
 from __future__ import annotations
 
@@ -374,7 +374,7 @@ def test_dumps_keeps_unicode_readable() -> None:
         ({"format": FORMAT, "version": 1, "type": "tile"}, "data", "missing field"),
         ({**document("tile", "r1"), "extra": 1}, "extra", "unknown field"),
         (document("melds", []), "type", "unknown type 'melds' for version 2; known types: tile,"),
-        (document("tile", "r14"), "data", "unknown tile 'r14'"),
+        (document("tile", "r14"), "data", "no such tile as 'r14'"),
         (document("tile", None), "data", "expected a string, got null"),
         (document("table", ["r1 r2 r3", ["r4"]]), "data[1]", "expected a string, got an array"),
         (document("edition", {"deal_size": 60}), "data", "too small to deal"),

@@ -6,6 +6,7 @@ import concurrent.futures
 import io
 import json
 import statistics
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,12 @@ from hypothesis import strategies as st
 from rummikub_rules import (
     CLASSIC,
     EDITIONS,
+    BotError,
     Distribution,
     DrawBot,
     GameRecord,
     GameSetupError,
+    IllegalMove,
     InvalidTypeError,
     InvalidValueError,
     Simulation,
@@ -26,8 +29,9 @@ from rummikub_rules import (
     loads,
     simulate,
 )
-from rummikub_rules._stats import mean_interval, t_cdf, t_quantile
 from rummikub_rules.simulate import METRICS
+from rummikub_rules.simulate._stats import mean_interval, t_cdf, t_quantile
+from tests.failing_bots import CrashingBot, IllegalBot
 
 THREE = ["classic", "house-50", "pl-2026"]
 
@@ -57,16 +61,48 @@ def test_jobs_2_gives_the_same_simulation_and_records(
     assert path.read_text(encoding="utf-8") == played[1]
 
 
-def test_a_dask_cluster_gives_the_same_simulation(small: Simulation) -> None:
+@pytest.fixture(scope="module")
+def dask_executor() -> Iterator[concurrent.futures.Executor]:
+    """An executor on a Dask cluster of one worker process: every task and answer is pickled.
+
+    One worker, started once for the module, keeps the cost to a few seconds.
+    """
     distributed = pytest.importorskip("distributed")
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
-        found = simulate(THREE, games=3, players=2, seed=5, executor=client.get_executor())
-    assert found == small
+        yield client.get_executor()
+
+
+@pytest.mark.processes
+def test_a_dask_cluster_gives_the_same_simulation(
+    dask_executor: concurrent.futures.Executor,
+) -> None:
+    found = simulate(["classic"], games=2, players=2, seed=5, executor=dask_executor)
+    assert found == simulate(["classic"], games=2, players=2, seed=5)
+
+
+@pytest.mark.processes
+def test_a_failing_bot_on_a_dask_cluster_names_its_deal_and_seat(
+    dask_executor: concurrent.futures.Executor,
+) -> None:
+    with pytest.raises(BotError) as crashed:
+        simulate(
+            ["classic"], games=1, players=2, seed=5, bots=[DrawBot(), CrashingBot()],
+            executor=dask_executor,
+        )  # fmt: skip
+    assert (crashed.value.deal, crashed.value.seat, crashed.value.edition) == (0, 1, "classic")
+    assert crashed.value.reason.startswith("BotBug: lost count of its tiles on turn ")
+    with pytest.raises(IllegalMove) as illegal:
+        simulate(
+            ["classic"], games=1, players=2, seed=5, bots=[DrawBot(), IllegalBot()],
+            executor=dask_executor,
+        )  # fmt: skip
+    assert (illegal.value.deal, illegal.value.seat, illegal.value.edition) == (0, 1, "classic")
+    assert [code.value for code in illegal.value.verdict.codes] == ["pool_not_empty"]
 
 
 def test_any_executor_gives_the_same_simulation(small: Simulation) -> None:

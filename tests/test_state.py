@@ -24,8 +24,8 @@ from rummikub_rules import (
     parse_table,
     parse_tiles,
 )
-from rummikub_rules._failed_turns import restored_table
 from rummikub_rules.solver import can_play_now, end_if_stuck
+from rummikub_rules.turns._failed_turns import restored_table
 
 
 def _deal(racks: list[str], pool_front: str = "", edition: str = "classic") -> GameState:

@@ -16,7 +16,7 @@ RED_7 = Tile(Color.RED, 7)
 # --- Colours -------------------------------------------------------------------------------------
 
 
-def test_colours_are_black_red_blue_orange_with_their_letters() -> None:
+def test_colors_are_black_red_blue_orange_with_their_letters() -> None:
     assert {c.name: c.value for c in Color} == {
         "BLACK": "k",
         "RED": "r",
@@ -26,11 +26,11 @@ def test_colours_are_black_red_blue_orange_with_their_letters() -> None:
     assert [str(c) for c in Color] == ["k", "r", "b", "o"]
 
 
-def test_colour_rank_is_black_red_blue_orange() -> None:
+def test_color_rank_is_black_red_blue_orange() -> None:
     assert [c.rank for c in (Color.BLACK, Color.RED, Color.BLUE, Color.ORANGE)] == [0, 1, 2, 3]
 
 
-def test_colour_is_a_str_enum_comparing_equal_to_its_letter() -> None:
+def test_color_is_a_str_enum_comparing_equal_to_its_letter() -> None:
     letter: str = "r"
     assert letter == Color.RED
     assert Color("o") is Color.ORANGE
@@ -60,12 +60,12 @@ def test_tile_number_must_be_an_int(number: Any) -> None:
 
 
 @pytest.mark.parametrize(("color", "number"), [("r", 7), (None, 7), (Color.RED, None)])
-def test_tile_needs_a_colour_and_a_number_or_neither(color: Any, number: Any) -> None:
+def test_tile_needs_a_color_and_a_number_or_neither(color: Any, number: Any) -> None:
     with pytest.raises((TypeError, ValueError)):
         Tile(color, number)
 
 
-def test_joker_has_no_colour_no_number_and_no_value_of_its_own() -> None:
+def test_joker_has_no_color_no_number_and_no_value_of_its_own() -> None:
     assert JOKER.is_joker
     assert JOKER.color is None
     assert JOKER.number is None
@@ -83,13 +83,13 @@ def test_two_copies_of_a_tile_are_the_same_tile() -> None:
     assert Counter([RED_7, Tile(Color.RED, 7), JOKER, Tile(None, None)]) == {RED_7: 2, JOKER: 2}
 
 
-def test_tiles_differ_by_colour_or_number() -> None:
+def test_tiles_differ_by_color_or_number() -> None:
     assert Tile(Color.ORANGE, 7) != RED_7
     assert Tile(Color.RED, 8) != RED_7
     assert RED_7 != JOKER
 
 
-def test_tiles_sort_by_colour_then_number_with_jokers_last() -> None:
+def test_tiles_sort_by_color_then_number_with_jokers_last() -> None:
     mixed = [JOKER, Tile(Color.ORANGE, 1), Tile(Color.BLACK, 13), Tile(Color.RED, 2)]
     mixed += [Tile(Color.BLACK, 2), Tile(Color.BLUE, 5)]
     assert sorted(mixed) == [
@@ -180,7 +180,7 @@ def test_distinct_tiles_lists_each_tile_once_then_the_joker() -> None:
     assert TileSet(jokers=0).distinct_tiles()[-1] == Tile(Color.ORANGE, 13)
 
 
-def test_count_is_zero_for_a_colour_or_number_the_set_lacks() -> None:
+def test_count_is_zero_for_a_color_or_number_the_set_lacks() -> None:
     small = TileSet(colors="krb", numbers=range(1, 7), copies=1, jokers=1)
     assert small.count(Tile(Color.RED, 6)) == 1
     assert small.count(Tile(Color.RED, 7)) == 0

@@ -174,7 +174,7 @@ def test_freed_joker_not_in_new_meld_names_the_old_meld() -> None:
     assert "new meld" in violation.message
 
 
-def test_oversized_group_names_the_size_limit_where_colours_may_repeat() -> None:
+def test_oversized_group_names_the_size_limit_where_colors_may_repeat() -> None:
     repeats = CLASSIC.evolve(group_colors_distinct=False)
     verdict = check_turn(
         parse_table("k7 r7 b7 o7"),

@@ -52,6 +52,31 @@ def test_view_shows_the_seat_its_rack_and_everyone_the_table() -> None:
     assert not view.is_over
 
 
+def test_view_prints_as_a_board_showing_only_what_the_seat_may_see() -> None:
+    game = _game().apply(Play(parse_table("r10 r11 r12")))
+    assert str(game.view(1)) == "\n".join(
+        [
+            "classic game, turn 2, seen by seat 1",
+            "table: r10 r11 r12",
+            "  seat 0: 1 tile, opened",
+            "> seat 1: b1 b2 (you)",
+            f"pool: {len(game.pool)} tiles",
+        ]
+    )
+    assert "k1" not in str(game.view(1))
+    assert repr(game.view(1)).startswith("PlayerView(seat=1, rack=(Tile(Color.BLUE, 1), ")
+
+
+def test_view_of_a_finished_game_prints_its_result() -> None:
+    over = _game("r10 r11 r12").apply(Play(parse_table("r10 r11 r12")))
+    result = over.result
+    assert result is not None
+    text = str(over.view(0))
+    assert "  seat 0: (empty) (you, opened)" in text.splitlines()
+    assert text.splitlines()[-1] == f"over: winners {result.winners}, scores {result.scores}"
+    assert ">" not in text
+
+
 def test_view_check_agrees_with_the_game_on_the_seats_turn() -> None:
     game = _game()
     view = game.view(0)

@@ -33,8 +33,8 @@ import attrs
 
 from rummikub_rules._bot_solver import DEFAULT_BUDGET as _DEFAULT
 from rummikub_rules._bot_solver import best_within
+from rummikub_rules._convert import as_limit
 from rummikub_rules.actions import Action, Draw, Pass, Play
-from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
 from rummikub_rules.solver import Objective
 from rummikub_rules.views import PlayerView
 
@@ -60,12 +60,7 @@ class Bot(Protocol):
 
 
 def _check_budget(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is None:
-        return
-    if type(value) is not int:
-        raise InvalidTypeError(f"budget is an int (work units) or None, got {excerpt(value)}")
-    if value < 1:
-        raise InvalidValueError(f"budget must be at least 1 work unit, got {value}")
+    as_limit(value, "budget")
 
 
 @attrs.frozen

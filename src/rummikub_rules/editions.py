@@ -18,9 +18,9 @@ from rummikub_rules.errors import (
     InvalidTypeError,
     InvalidValueError,
     UnknownEditionError,
+    UnknownFieldError,
     excerpt,
 )
-from rummikub_rules.melds import RunWrap
 from rummikub_rules.tiles import STANDARD_SET, XP_SET, TileSet
 
 __all__ = [
@@ -41,6 +41,17 @@ __all__ = [
     "WinnerScores",
     "get_edition",
 ]
+
+
+class RunWrap(Choice):
+    """Whether a run may continue past 13 (the ``run_wrap`` edition field)."""
+
+    #: Standard: 1 is only low; ``r12 r13 r1`` is not a run.
+    NONE = "none"
+    #: Old American: 1 may follow 13 (``r12 r13 r1``), but a run never goes on past it.
+    ONE_HIGH = "one_high"
+    #: House rule: runs wrap around, ``r11 r12 r13 r1 r2``.
+    FULL = "full"
 
 
 class JokerInInitialMeld(Choice):
@@ -300,9 +311,20 @@ class Edition:
     def evolve(self, **changes: Any) -> Edition:
         """A copy with some rules changed; it is called ``custom`` unless ``name`` is given.
 
+        A name that is no field raises :class:`~rummikub_rules.errors.UnknownFieldError`, which
+        suggests the nearest field.
+
         >>> CLASSIC.evolve(joker_penalty=50).name
         'custom'
+        >>> CLASSIC.evolve(initial_meld=40)
+        Traceback (most recent call last):
+        ...
+        rummikub_rules.errors.UnknownFieldError: ... did you mean 'initial_meld_points'?
         """
+        known = tuple(a.name for a in attrs.fields(Edition))
+        for field in changes:
+            if field not in known:
+                raise UnknownFieldError(field, known, owner="Edition")
         changes.setdefault("name", "custom")
         changes.setdefault("description", f"{self.name} with changes")
         return attrs.evolve(self, **changes)

@@ -22,7 +22,12 @@ from collections.abc import Iterable, Sized
 from typing import Final, TypeAlias
 
 from rummikub_rules.editions import EDITIONS, Edition
-from rummikub_rules.errors import InputTooLargeError, InvalidTypeError, InvalidValueError
+from rummikub_rules.errors import (
+    InputTooLargeError,
+    InvalidTypeError,
+    InvalidValueError,
+    ParseError,
+)
 from rummikub_rules.melds import Meld, Table
 from rummikub_rules.notation import parse_meld, parse_table, parse_tiles
 from rummikub_rules.tiles import MAX_COPIES, MAX_JOKERS, NUMBERS, Color, Tile
@@ -58,7 +63,10 @@ def as_table(value: TableLike, name: str) -> Table:
     if isinstance(value, Table):
         return value
     if isinstance(value, str):
-        return parse_table(value)
+        try:
+            return parse_table(value)
+        except ParseError as error:
+            raise error.in_argument(name) from None
     raise InvalidTypeError(
         f"{name} takes a Table or table notation such as 'r7 r8 r9 | k5 b5 o5', "
         f"got {type(value).__name__}"
@@ -70,7 +78,10 @@ def as_meld(value: MeldLike, name: str) -> Meld:
     if isinstance(value, Meld):
         return value
     if isinstance(value, str):
-        return parse_meld(value)
+        try:
+            return parse_meld(value)
+        except ParseError as error:
+            raise error.in_argument(name) from None
     raise InvalidTypeError(
         f"{name} takes a Meld or meld notation such as 'r7 r8 j', got {type(value).__name__}"
     )
@@ -83,7 +94,10 @@ def as_tiles(value: TilesLike, name: str) -> tuple[Tile, ...]:
     :class:`~rummikub_rules.errors.InputTooLargeError`, without reading an endless iterable.
     """
     if isinstance(value, str):
-        tiles = parse_tiles(value)
+        try:
+            tiles = parse_tiles(value)
+        except ParseError as error:
+            raise error.in_argument(name) from None
         if len(tiles) > MOST_TILES:
             raise InputTooLargeError(f"{name}: tiles", size=len(tiles), limit=MOST_TILES)
         return tiles

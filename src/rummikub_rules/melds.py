@@ -16,6 +16,7 @@ from typing import Final, Protocol
 import attrs
 
 from rummikub_rules._choices import Choice
+from rummikub_rules.editions import EDITIONS, RunWrap
 from rummikub_rules.errors import InvalidTypeError, excerpt
 from rummikub_rules.tiles import MIN_NUMBER, NUMBERS, STANDARD_SET, Color, Tile, TileSet, tile_tuple
 
@@ -27,17 +28,6 @@ class MeldKind(Choice):
 
     RUN = "run"
     GROUP = "group"
-
-
-class RunWrap(Choice):
-    """Whether a run may continue past 13 (the ``run_wrap`` edition field)."""
-
-    #: Standard: 1 is only low; ``r12 r13 r1`` is not a run.
-    NONE = "none"
-    #: Old American: 1 may follow 13 (``r12 r13 r1``), but a run never goes on past it.
-    ONE_HIGH = "one_high"
-    #: House rule: runs wrap around, ``r11 r12 r13 r1 r2``.
-    FULL = "full"
 
 
 class MeldRules(Protocol):
@@ -217,9 +207,6 @@ class Meld:
 def _rules(edition: MeldRules | str) -> MeldRules:
     """The meld rules of ``edition``, looking a preset's name up in ``EDITIONS``."""
     if isinstance(edition, str):
-        # The editions module builds on this one, so its presets are looked up when needed.
-        from rummikub_rules.editions import EDITIONS
-
         return EDITIONS[edition]
     return edition
 

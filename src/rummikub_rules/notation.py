@@ -9,10 +9,12 @@ spades = black, hearts = red, clubs = blue, diamonds = orange (``S H C D`` or th
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from typing import Final
 
+from rummikub_rules._convert import as_flag
 from rummikub_rules.errors import InvalidTypeError, ParseError
 from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.tiles import JOKER, MAX_NUMBER, MIN_NUMBER, Color, Tile
@@ -39,6 +41,8 @@ _RANKS_IN: Final = {"a": 1, "j": 11, "q": 12, "k": 13}
 _RANKS_OUT: Final = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _JOKER_WORDS: Final = frozenset({"j", "joker", "*", "🃏"})
 _TILE: Final = re.compile(r"([a-z])([0-9]{1,2})")
+_NUMBERED: Final = re.compile(rf"([{''.join(_LETTERS_IN)}])(0|[1-9][0-9]*)")
+_NUMBER_RANGE: Final = f"numbers run from {MIN_NUMBER} to {MAX_NUMBER}; no such tile as"
 _CARD: Final = re.compile(r"(10|[2-9]|[ajqk])(.)")
 _SEPARATORS: Final = re.compile(r"[^\s,]+")
 _KIND_PREFIX: Final = re.compile(r"\s*(run|group)\s*:", re.IGNORECASE)
@@ -55,6 +59,7 @@ def parse_tile(text: str, *, cards: bool = False) -> Tile:
     """
     if not isinstance(text, str):
         raise InvalidTypeError(f"parse_tile takes a str, got {type(text).__name__}")
+    cards = as_flag(cards, "cards")
     token = text.strip()
     offset = len(text) - len(text.lstrip())
     return _tile(token, text=text, position=offset, cards=cards)
@@ -68,6 +73,7 @@ def parse_tiles(text: str, *, cards: bool = False) -> tuple[Tile, ...]:
     """
     if not isinstance(text, str):
         raise InvalidTypeError(f"parse_tiles takes a str, got {type(text).__name__}")
+    cards = as_flag(cards, "cards")
     return tuple(_tiles(text, 0, len(text), cards=cards))
 
 
@@ -79,26 +85,33 @@ def parse_meld(text: str, *, cards: bool = False) -> Meld:
     """
     if not isinstance(text, str):
         raise InvalidTypeError(f"parse_meld takes a str, got {type(text).__name__}")
+    cards = as_flag(cards, "cards")
     return _meld(text, 0, len(text), cards=cards)
 
 
 def parse_table(text: str, *, cards: bool = False) -> Table:
     """Read a table: melds separated by ``|`` or new lines; blank lines are skipped.
 
+    Every ``|`` stands between two melds, so an empty meld beside a bar (``r7 r8 r9 || k5 b5 o5``,
+    or a bar at either end of a line) is a :class:`~rummikub_rules.ParseError`, not a meld
+    silently dropped. The empty table is the empty string (or blank lines).
+
     >>> len(parse_table("r7 r8 r9 | k5 b5 o5"))
     2
     >>> parse_table("")
     parse_table('')
+    >>> parse_table("r7 r8 r9 || k5 b5 o5")
+    Traceback (most recent call last):
+    ...
+    rummikub_rules.errors.ParseError: empty meld between the bars '||' at position 9: ...
     """
     if not isinstance(text, str):
         raise InvalidTypeError(f"parse_table takes a str, got {type(text).__name__}")
-    melds = []
-    start = 0
-    for match in re.finditer(r"[|\n]|$", text):
-        end = match.start()
-        if text[start:end].strip():
-            melds.append(_meld(text, start, end, cards=cards))
-        start = match.end()
+    cards = as_flag(cards, "cards")
+    melds: list[Meld] = []
+    for line in re.finditer(r"[^\n]+", text):
+        if line.group().strip():
+            melds.extend(_line(text, line.start(), line.end(), cards=cards))
     return Table(melds)
 
 
@@ -108,7 +121,7 @@ def format_tile(tile: Tile, *, cards: bool = False) -> str:
     >>> format_tile(parse_tile("k1"), cards=True)
     'A♠'
     """
-    if not cards or tile.color is None or tile.number is None:
+    if not as_flag(cards, "cards") or tile.color is None or tile.number is None:
         return str(tile)
     return f"{_RANKS_OUT.get(tile.number, str(tile.number))}{_SUITS_OUT[tile.color]}"
 
@@ -119,7 +132,26 @@ def format_tiles(tiles: Iterable[Tile], *, cards: bool = False) -> str:
     >>> format_tiles(parse_tiles("R1, B2"))
     'r1 b2'
     """
+    cards = as_flag(cards, "cards")
     return " ".join(format_tile(t, cards=cards) for t in tiles)
+
+
+def _line(text: str, start: int, end: int, *, cards: bool) -> Iterator[Meld]:
+    """The melds of one line of a table, separated by bars, none of them empty."""
+    bars = [match.start() for match in re.finditer(r"\|", text[start:end])]
+    edges = [start - 1, *(start + bar for bar in bars), end]
+    for left, right in itertools.pairwise(edges):
+        if text[left + 1 : right].strip():
+            yield _meld(text, left + 1, right, cards=cards)
+        elif left < start:
+            raise ParseError("empty meld before the bar", text=text, token="|", position=right)
+        elif right == end:
+            raise ParseError("empty meld after the bar", text=text, token="|", position=left)
+        else:
+            bars_text = text[left : right + 1]
+            raise ParseError(
+                "empty meld between the bars", text=text, token=bars_text, position=left
+            )
 
 
 def _meld(text: str, start: int, end: int, *, cards: bool) -> Meld:
@@ -153,10 +185,17 @@ def _tile(token: str, *, text: str, position: int, cards: bool) -> Tile:
     if tile is None and plain:
         tile = _letter_tile(folded)
     if tile is None:
-        raise ParseError("unknown tile", text=text, token=token, position=position)
+        reason = _NUMBER_RANGE if plain and _out_of_range(folded) else "unknown tile"
+        raise ParseError(reason, text=text, token=token, position=position)
     if not cards and plain:
         _TILE_CACHE[folded] = tile
     return tile
+
+
+def _out_of_range(folded: str) -> bool:
+    """Whether ``folded`` is a colour letter and a number outside the tiles' numbers (``r14``)."""
+    match = _NUMBERED.fullmatch(folded)
+    return match is not None and not MIN_NUMBER <= int(match.group(2)) <= MAX_NUMBER
 
 
 def _letter_tile(folded: str) -> Tile | None:

@@ -5,14 +5,11 @@ A record is plain data that :meth:`GameRecord.replay` turns back into the game i
 ``GameState.new`` or ``GameState.from_deal``. JSON for both lives in
 :mod:`rummikub_rules.serialization`.
 
-This module sits below the game state (a state holds its :class:`Deal`); replaying reaches up to
-``GameState`` when it is called.
+A record is made from states, so this module sits above the game state; :class:`Deal` belongs to
+the state (a state holds its deal) and is re-exported here.
 """
 
 from __future__ import annotations
-
-import functools
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -20,32 +17,10 @@ from rummikub_rules.actions import Action, action_tuple
 from rummikub_rules.editions import CLASSIC, Edition
 from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
 from rummikub_rules.inputs import EditionLike, as_edition
-from rummikub_rules.tiles import JOKER_INDEX, Tile, TileSet, rack_tuples, tile_tuple
-
-if TYPE_CHECKING:
-    from rummikub_rules.state import GameState
+from rummikub_rules.state import GameState
+from rummikub_rules.state._deal import Deal, deal_problem
 
 __all__ = ["Deal", "GameRecord", "deal_problem"]
-
-
-@attrs.frozen
-class Deal:
-    """An explicit deal: each seat's rack, the pool in draw order, and the seat that moves first.
-
-    Together the racks and the pool hold exactly the edition's tile set (checked by
-    :class:`GameRecord` and ``GameState``).
-    """
-
-    racks: tuple[tuple[Tile, ...], ...] = attrs.field(converter=rack_tuples)
-    pool: tuple[Tile, ...] = attrs.field(converter=tile_tuple)
-    first: int = attrs.field(default=0)
-
-    @first.validator
-    def _check_first(self, attribute: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int or not 0 <= value < len(self.racks):
-            raise InvalidValueError(
-                f"first must be a seat from 0 to {len(self.racks) - 1}, got {excerpt(value)}"
-            )
 
 
 def _to_edition(value: EditionLike) -> Edition:
@@ -98,8 +73,6 @@ class GameRecord:
 
     def initial_state(self) -> GameState:
         """The game as dealt, before any action."""
-        from rummikub_rules.state import GameState
-
         if self.deal is None:
             return GameState.new(self.players, edition=self.edition, seed=self.seed)
         return GameState.from_deal(
@@ -120,27 +93,3 @@ class GameRecord:
         for action in self.actions:
             state = state.apply(action)
         return state
-
-
-def deal_problem(deal: Deal, players: int, edition: Edition) -> str | None:
-    """Why ``deal`` cannot start a game of ``players`` under ``edition``, or ``None`` if it can."""
-    if len(deal.racks) != players:
-        return f"the deal has {len(deal.racks)} racks for {players} players"
-    dealt = tile_counts((*deal.pool, *(tile for rack in deal.racks for tile in rack)))
-    if tuple(dealt) != inventory(edition.tile_set):
-        return "the racks and the pool of a deal must hold exactly the edition's full set"
-    return None
-
-
-def tile_counts(tiles: tuple[Tile, ...]) -> list[int]:
-    """How many of each tile (by :attr:`Tile.index`) ``tiles`` holds."""
-    counts = [0] * (JOKER_INDEX + 1)
-    for tile in tiles:
-        counts[tile.index] += 1
-    return counts
-
-
-@functools.lru_cache(maxsize=32)
-def inventory(tile_set: TileSet) -> tuple[int, ...]:
-    """How many of each tile (by :attr:`Tile.index`) the box holds."""
-    return tuple(tile_counts(tile_set.all_tiles()))

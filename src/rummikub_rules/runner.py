@@ -2,7 +2,7 @@
 
 Each turn the seat to move gets its :class:`~rummikub_rules.views.PlayerView`, its bot answers
 with an action, and ``GameState.step`` referees it once and moves the game on (an action the
-referee refuses raises :class:`~rummikub_rules.state.IllegalMove`: a bot that breaks the rules is
+referee refuses raises :class:`~rummikub_rules.errors.IllegalMove`: a bot that breaks the rules is
 a bug, not a move). :func:`play_game` deals a game and returns its
 :class:`~rummikub_rules.records.GameRecord`; :func:`play_out` plays any dealt state to its end
 and returns a :class:`GameSummary`, the facts :func:`~rummikub_rules.simulate.simulate` counts.
@@ -25,15 +25,17 @@ from collections.abc import Sequence
 import attrs
 
 from rummikub_rules._bot_solver import DEFAULT_BUDGET, could_play
-from rummikub_rules.actions import Play
+from rummikub_rules._convert import as_count, as_flag, as_limit, as_tuple
+from rummikub_rules.actions import ACTION_TYPES, Action, Play
 from rummikub_rules.bots import Bot
 from rummikub_rules.editions import CLASSIC
-from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
+from rummikub_rules.errors import BotError, InvalidTypeError, InvalidValueError, excerpt
 from rummikub_rules.inputs import EditionLike, as_edition
 from rummikub_rules.records import GameRecord
 from rummikub_rules.scoring import settle_game
-from rummikub_rules.state import GameState
+from rummikub_rules.state import GameState, IllegalMove
 from rummikub_rules.tiles import JOKER
+from rummikub_rules.views import PlayerView
 
 __all__ = ["GameSummary", "default_max_turns", "play_game", "play_out", "seat_bots"]
 
@@ -111,11 +113,16 @@ def play_out(
     With ``track_could_play`` the solver is asked, within ``budget`` (solver work units), whether a
     seat that did not play could have (free when its bot just asked the same question). With
     ``record`` the summary holds the game's record (the state must know its deal).
+
+    A bot whose action the referee refuses raises :class:`~rummikub_rules.state.IllegalMove`,
+    and a bot that raises an exception or answers with no action raises
+    :class:`~rummikub_rules.errors.BotError`, each naming the seat.
     """
     bots = seat_bots(bots, state.players)
-    cap = default_max_turns(state) if max_turns is None else max_turns
-    if type(cap) is not int or cap < 0:
-        raise InvalidValueError(f"max_turns is a non-negative int, got {excerpt(max_turns)}")
+    cap = default_max_turns(state) if max_turns is None else as_count(max_turns, "max_turns")
+    budget = as_limit(budget, "budget")
+    track_could_play = as_flag(track_could_play, "track_could_play")
+    record = as_flag(record, "record")
     edition, players = state.edition, state.players
     own_turns = [0] * players
     openings: list[int | None] = [None] * players
@@ -124,8 +131,11 @@ def play_out(
     while not state.is_over and turns < cap:
         seat = state.current
         view = state.view(seat)
-        action = bots[seat].play(view)
-        state = state.step(action).state
+        action = _answer(bots[seat], view)
+        try:
+            state = state.step(action).state
+        except IllegalMove as error:
+            raise IllegalMove(error.verdict, error.action, seat=seat) from None
         turns += 1
         own_turns[seat] += 1
         if isinstance(action, Play):
@@ -165,10 +175,30 @@ def default_max_turns(state: GameState) -> int:
 
 def seat_bots(bots: Sequence[Bot], players: int | None = None) -> tuple[Bot, ...]:
     """``bots`` as a tuple, one per seat, checked: each has ``play``, and ``players`` of them."""
-    seated = tuple(bots)
+    if isinstance(bots, str | bytes):
+        raise InvalidTypeError(f"bots is a sequence of bots, got {excerpt(bots)}")
+    seated: tuple[Bot, ...] = as_tuple(bots, "bots")
     for bot in seated:
         if not isinstance(bot, Bot):
             raise InvalidTypeError(f"a bot has a play(view) method, got {excerpt(bot)}")
     if players is not None and len(seated) != players:
         raise InvalidValueError(f"{len(seated)} bots for a game of {players} players")
     return seated
+
+
+#: The most characters of a failing bot's exception message that a ``BotError`` quotes.
+_REASON_LIMIT = 200
+
+
+def _answer(bot: Bot, view: PlayerView) -> Action:
+    """``bot``'s action on its turn; a bot that raises or answers with no action is a BotError."""
+    try:
+        action = bot.play(view)
+    except Exception as error:  # any failure of the bot's own code: its seat is named
+        reason = f"{type(error).__name__}: {error}"
+        if len(reason) > _REASON_LIMIT:
+            reason = f"{reason[: _REASON_LIMIT - 3]}..."
+        raise BotError(reason, seat=view.seat) from error
+    if not isinstance(action, ACTION_TYPES):
+        raise BotError(f"it answered {excerpt(action)}, not an action", seat=view.seat)
+    return action

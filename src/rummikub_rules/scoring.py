@@ -46,14 +46,10 @@ from rummikub_rules.editions import (
     SeriesWinner,
     WinnerScores,
 )
-from rummikub_rules.errors import InvalidTypeError, RummikubError, excerpt
+from rummikub_rules.errors import InvalidTypeError, ScoringError, excerpt
 from rummikub_rules.inputs import EditionLike, TilesLike, as_edition, as_tiles
 
 __all__ = ["GameResult", "ScoringError", "Series", "rack_value", "score_game", "settle_game"]
-
-
-class ScoringError(RummikubError, ValueError):
-    """Scoring input that cannot describe the end of a game (a bad seat, a mismatched length)."""
 
 
 def _to_ints(value: Iterable[int]) -> tuple[int, ...]:
@@ -124,8 +120,9 @@ def score_game(
     >>> score_game([(), parse_tiles("r5 b8"), parse_tiles("j k2")], winner=0, edition=penalty)
     (0, -13, -32)
 
-    Raises :class:`ScoringError` for fewer than two racks, a winner seat out of range or holding
-    tiles, or an ``opened`` of the wrong length.
+    Raises :class:`ScoringError` for fewer than two racks or more than the edition seats
+    (``max_players``), a winner seat out of range or holding tiles, or an ``opened`` of the wrong
+    length.
     """
     return settle_game(racks, winner=winner, edition=edition, opened=opened).scores
 
@@ -144,10 +141,16 @@ def settle_game(
     GameResult(scores=(3, 2, -5), winners=(0, 1))
     """
     edition = as_edition(edition, "edition")
-    hands = tuple(as_tiles(rack, f"racks[{i}]") for i, rack in enumerate(as_tuple(racks, "racks")))
-    players = len(hands)
+    seats = as_tuple(racks, "racks")
+    players = len(seats)
     if players < 2:
         raise ScoringError(f"a game has at least 2 players, got {players} racks")
+    if players > edition.max_players:
+        raise ScoringError(
+            f"the {edition.name} edition seats at most {edition.max_players} players, "
+            f"got {players} racks"
+        )
+    hands = tuple(as_tiles(rack, f"racks[{i}]") for i, rack in enumerate(seats))
     flags = _opened_flags(opened, players)
     if winner is not None:
         _check_seat(winner, players, "winner")
@@ -209,7 +212,7 @@ class Series:
     >>> short.add((1, -1), 0)
     Traceback (most recent call last):
     ...
-    rummikub_rules.scoring.ScoringError: the series of 1 round (2 games) is over
+    rummikub_rules.errors.ScoringError: the series of 1 round (2 games) is over
     """
 
     players: int = attrs.field()
@@ -224,6 +227,11 @@ class Series:
             raise InvalidTypeError(f"players must be an int, got {excerpt(value)}")
         if value < 2:
             raise ScoringError(f"a series has at least 2 players, got {value}")
+        if value > self.edition.max_players:
+            raise ScoringError(
+                f"the {self.edition.name} edition seats at most {self.edition.max_players} "
+                f"players, got {value}"
+            )
 
     @rounds.validator
     def _check_rounds(self, attribute: attrs.Attribute[int | None], value: int | None) -> None:

@@ -2,11 +2,14 @@
 
 A :class:`Tile` is a numbered tile (a colour and a number 1-13) or the joker. A :class:`TileSet`
 is the inventory of one box: its colours, numbers, copies of each numbered tile and jokers.
+:func:`tile_counts` and :func:`inventory` count tiles by :attr:`Tile.index`, for every module that
+checks tiles against a box.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections.abc import Iterable, Iterator
 from typing import Any, Final
@@ -290,3 +293,17 @@ def tile_tuple(value: Iterable[Tile]) -> tuple[Tile, ...]:
 def rack_tuples(value: Iterable[Iterable[Tile]]) -> tuple[tuple[Tile, ...], ...]:
     """Racks as a tuple of tile tuples: the converter of every per-seat racks field."""
     return tuple(tile_tuple(rack) for rack in as_tuple(value, "racks"))
+
+
+def tile_counts(tiles: Iterable[Tile]) -> list[int]:
+    """How many of each tile (by :attr:`Tile.index`) ``tiles`` holds."""
+    counts = [0] * (JOKER_INDEX + 1)
+    for tile in tiles:
+        counts[tile.index] += 1
+    return counts
+
+
+@functools.lru_cache(maxsize=32)
+def inventory(tile_set: TileSet) -> tuple[int, ...]:
+    """How many of each tile (by :attr:`Tile.index`) the box holds."""
+    return tuple(tile_counts(tile_set.all_tiles()))

@@ -13,15 +13,15 @@ from collections.abc import Iterable
 import attrs
 
 from rummikub_rules._convert import as_tuple
-from rummikub_rules._judge import judge
 from rummikub_rules.actions import Action
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
 from rummikub_rules.melds import Table
-from rummikub_rules.records import inventory, tile_counts
+from rummikub_rules.notation import format_tiles
 from rummikub_rules.scoring import GameResult
-from rummikub_rules.tiles import Tile, tile_tuple
+from rummikub_rules.tiles import Tile, inventory, tile_counts, tile_tuple
 from rummikub_rules.turns import Verdict
+from rummikub_rules.turns._judge import judge
 
 __all__ = ["PlayerView"]
 
@@ -104,6 +104,35 @@ class PlayerView:
             over=self.is_over,
             edition=self.edition,
         )
+
+    def __str__(self) -> str:
+        """The board as this seat sees it, laid out as ``str(GameState)`` is.
+
+        Its own rack is shown in full, the other racks as counts of tiles.
+
+        >>> from rummikub_rules import GameState
+        >>> print(GameState.new(3, seed=7).view(1))
+        classic game, turn 1, seen by seat 1
+        table: (empty)
+        > seat 0: 14 tiles
+          seat 1: k3 k3 k13 r8 r9 r11 b1 b2 b3 b4 b5 b6 b7 b8 (you)
+          seat 2: 14 tiles
+        pool: 64 tiles
+        """
+        lines = [f"{self.edition.name} game, turn {self.turn}, seen by seat {self.seat}"]
+        lines.append(f"table: {self.table or '(empty)'}")
+        for seat, size in enumerate(self.rack_sizes):
+            mark = ">" if seat == self.current and not self.is_over else " "
+            opened = ", opened" if self.opened[seat] else ""
+            if seat == self.seat:
+                held = f"{format_tiles(sorted(self.rack)) or '(empty)'} (you{opened})"
+            else:
+                held = f"{size} tile{'s' * (size != 1)}{opened}"
+            lines.append(f"{mark} seat {seat}: {held}")
+        lines.append(f"pool: {self.pool_size} tiles")
+        if self.result is not None:
+            lines.append(f"over: winners {self.result.winners}, scores {self.result.scores}")
+        return "\n".join(lines)
 
     def _problem(self) -> str | None:
         if not isinstance(self.edition, Edition):

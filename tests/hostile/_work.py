@@ -24,8 +24,8 @@ import attrs
 
 from rummikub_rules import GameState, RummikubError
 from rummikub_rules import solver as solver_api
-from rummikub_rules._failed_turns import _Plan
 from rummikub_rules.solver._budget import Budget
+from rummikub_rules.turns._failed_turns import _Programme
 from rummikub_rules.turns._flow import Network
 from rummikub_rules.turns._initial_meld import InitialMeld
 from rummikub_rules.turns._table_jokers import TableJokers
@@ -82,12 +82,12 @@ def counted() -> Iterator[Work]:
             super().__init__(nodes, seconds)
             budgets.append(self)
 
-    plan_solve = _Plan.solve
+    search = _Programme.solve
 
-    def failed_turn_search(plan: _Plan, budget: list[int]) -> dict[int, set[int]] | None:
+    def failed_turn_search(programme: _Programme, budget: list[int]) -> dict[int, set[int]] | None:
         left = budget[0]
         try:
-            return plan_solve(plan, budget)
+            return search(programme, budget)
         finally:
             work.failed_turn += left - budget[0]
 
@@ -103,7 +103,7 @@ def counted() -> Iterator[Work]:
     with ExitStack() as stack:
         stack.enter_context(within())
         stack.enter_context(mock.patch.object(solver_api, "Budget", CountedBudget))
-        stack.enter_context(mock.patch.object(_Plan, "solve", failed_turn_search))
+        stack.enter_context(mock.patch.object(_Programme, "solve", failed_turn_search))
         stack.enter_context(
             mock.patch.object(TableJokers, "check", _wrapped(TableJokers.check, reading))
         )

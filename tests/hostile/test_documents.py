@@ -275,7 +275,7 @@ NOTATION: dict[str, tuple[str, Callable[[str], object]]] = {
     "runs": ("r1 r2 r3 | ", parse_table),
     "one-tile melds": ("r1|", parse_table),
     "declared groups": ("group: r1 b1 k1\n", parse_table),
-    "blank melds": ("|", parse_table),
+    "a meld a line": ("r1 r2 r3\n", parse_table),
     "cards": ("10♥ ", functools.partial(parse_tiles, cards=True)),
     "an unknown tile last": ("r1 ", lambda text: parse_tiles(text + "zz")),
 }
@@ -285,7 +285,8 @@ PER_NOTATION_CHARACTER = 12
 
 
 def _notation(unit: str, size: int) -> str:
-    return unit * (size // len(unit))
+    """``unit`` repeated to about ``size`` characters, without a separator at the end."""
+    return (unit * (size // len(unit))).rstrip(" |\n")
 
 
 @pytest.mark.parametrize("shape", sorted(NOTATION))

@@ -48,10 +48,10 @@ from rummikub_rules import (
     parse_tiles,
     score_game,
 )
-from rummikub_rules._failed_turns import WORK_LIMIT
 from rummikub_rules.records import Deal
+from rummikub_rules.turns._failed_turns import WORK_LIMIT
 from tests.depth import examples
-from tests.hostile._work import at_once, counted, linear, steps
+from tests.hostile._work import Work, at_once, counted, linear, steps
 
 #: Partial solutions a failed turn's search may examine: its limit, and the layer that crossed it.
 FAILED_TURN_BUDGET = 2 * WORK_LIMIT
@@ -60,10 +60,10 @@ PER_ACTION = 10
 
 
 @contextmanager
-def searched() -> Iterator[None]:
+def searched() -> Iterator[Work]:
     """Fail the test if the block's failed-turn search examines more than its budget."""
     with counted() as work:
-        yield
+        yield work
     assert work.failed_turn <= FAILED_TURN_BUDGET, work
     assert work.solver == 0, work
 
@@ -93,7 +93,7 @@ def runs(colors: str, copies: int) -> Table:
     )
 
 
-def test_failed_turn_naming_41_tiles_of_two_full_two_colour_runs() -> None:
+def test_failed_turn_naming_41_tiles_of_two_full_two_color_runs() -> None:
     game = position(runs("rb", 2))
     named = [Tile(Color(c), n) for c in "rb" for n in range(1, 11) for _ in range(2)]
     named.append(Tile(Color.RED, 12))  # the last tile cannot come off
@@ -155,12 +155,13 @@ def test_failed_turn_on_a_box_of_four_copies_answers_or_refuses_in_time(
 ) -> None:
     game = position(table, FOUR_COPIES)
     action = FailedTurn(tuple(named))
-    with searched():
+    with searched() as work:
         if answered:
             assert game.check(action).ok
         else:
             with pytest.raises(InputTooLargeError, match="ways to send these tiles to the pool"):
                 game.check(action)
+    assert work.failed_turn > 0  # the count saw the search
 
 
 def test_failed_turn_in_the_xp_box_naming_one_of_each_tile() -> None:

@@ -67,10 +67,7 @@ def refused(call: Callable[[], object]) -> bool:
 
 
 def within_budget(work: Work) -> None:
-    import os
-
-    if os.environ.get("SHOW_WORK"):
-        print("WORK", work)
+    """Fail the test if the referee's searches went past their bounds (or asked the solver)."""
     assert work.readings <= READINGS, work
     assert work.matchings <= MATCHINGS, work
     assert work.opening <= SEARCH_LIMIT, work
@@ -193,7 +190,7 @@ def test_eight_freed_jokers_landing_in_eight_melds(need: int) -> None:
     assert verdict.ok == (need <= 2)
 
 
-def test_eight_group_jokers_freed_under_both_colours() -> None:
+def test_eight_group_jokers_freed_under_both_colors() -> None:
     edition = EDITIONS["us-1980"].evolve(tile_set=BIGGEST)
     groups = [
         "k5 r5 j",
@@ -215,8 +212,8 @@ def test_a_contested_opening_under_opening_may_use_table() -> None:
     """Thirty new melds from an unopened player, each tile wanted twice and laid once: the
     favourable count of rack tiles is searched, within the budget or refused."""
     melds = [
-        f"{colour}{start} {colour}{start + 1} {colour}{start + 2}"
-        for colour, start in itertools.product("krbo", (1, 4, 7, 10))
+        f"{color}{start} {color}{start + 1} {color}{start + 2}"
+        for color, start in itertools.product("krbo", (1, 4, 7, 10))
     ]
     melds.extend(f"k{number} r{number} b{number}" for number in range(1, 13))
     tiles = parse_tiles(" ".join(melds))

@@ -20,6 +20,7 @@ import pytest
 from rummikub_rules import (
     CLASSIC,
     Action,
+    BotError,
     GameSetupError,
     GameState,
     GreedyBot,
@@ -63,7 +64,10 @@ class Answers:
 
 @pytest.mark.parametrize("answer", [None, "draw", 42, Table(), CLASSIC])
 def test_a_bot_answering_something_else_than_an_action_is_refused(answer: object) -> None:
-    with refused_at_the_first_answer(), pytest.raises(InvalidTypeError):
+    with (
+        refused_at_the_first_answer(),
+        pytest.raises(BotError, match=r"^seat [01]: the bot failed: it answered "),
+    ):
         play_game([Answers(answer), Answers(answer)], seed=1)
 
 

@@ -16,10 +16,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummikub_rules import strategies as rst
-from rummikub_rules._failed_turns import restored_table
 from rummikub_rules.editions import CLASSIC, Edition
 from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.tiles import Tile, TileSet
+from rummikub_rules.turns._failed_turns import restored_table
 
 EDITIONS = rst.editions(tile_sets=rst.tile_sets(min_colors=3, min_numbers=5))
 

@@ -73,7 +73,7 @@ def test_run_jokers_stand_for_their_position(edition: Edition, data: st.DataObje
 
 
 @given(ANY_EDITION, st.data())
-def test_group_jokers_stand_for_the_missing_colours(edition: Edition, data: st.DataObject) -> None:
+def test_group_jokers_stand_for_the_missing_colors(edition: Edition, data: st.DataObject) -> None:
     meld, _ = data.draw(rst.groups_with_readings(edition))
     reading = reading_of_kind(meld, edition, MeldKind.GROUP)
     number = meld.tiles[numbered_positions(meld)[0]].number
@@ -94,7 +94,7 @@ def test_group_jokers_stand_for_the_missing_colours(edition: Edition, data: st.D
 
 
 @given(ANY_EDITION, st.data())
-def test_recoloured_run_tile_breaks_the_run(edition: Edition, data: st.DataObject) -> None:
+def test_recolored_run_tile_breaks_the_run(edition: Edition, data: st.DataObject) -> None:
     meld = data.draw(rst.runs(edition, declare=None))
     real = numbered_positions(meld)
     assume(len(real) >= 2)
@@ -120,7 +120,7 @@ def test_run_with_a_skipped_number_is_not_a_run(edition: Edition, data: st.DataO
 
 
 @given(ANY_EDITION, st.data())
-def test_repeated_colour_breaks_a_group_with_distinct_colours(
+def test_repeated_color_breaks_a_group_with_distinct_colors(
     edition: Edition, data: st.DataObject
 ) -> None:
     edition = edition.evolve(group_colors_distinct=True)
@@ -176,9 +176,7 @@ def test_run_longer_than_the_set_numbers_is_invalid(edition: Edition, data: st.D
 
 
 @given(ANY_EDITION, st.data())
-def test_group_larger_than_the_set_colours_is_invalid(
-    edition: Edition, data: st.DataObject
-) -> None:
+def test_group_larger_than_the_set_colors_is_invalid(edition: Edition, data: st.DataObject) -> None:
     size = len(edition.tile_set.colors)
     meld = data.draw(rst.groups(edition, min_size=size))
     number = meld.tiles[numbered_positions(meld)[0]].number

@@ -29,6 +29,7 @@ editions = st.one_of(
         never_opened_penalty=st.integers(0, 120),
         pool_empty_scoring=st.sampled_from(PoolEmptyScoring),
         winner_scores=st.sampled_from(WinnerScores),
+        max_players=st.integers(4, 6),
     ),
 )
 
@@ -36,13 +37,14 @@ editions = st.one_of(
 @st.composite
 def endings(draw: st.DrawFn) -> dict[str, Any]:
     """Keyword arguments of score_game for a random end of game (went out or pool empty)."""
-    players = draw(st.integers(2, 6))
+    edition = draw(editions)
+    players = draw(st.integers(2, edition.max_players))
     hands = draw(st.lists(racks, min_size=players, max_size=players))
     winner = draw(st.none() | st.integers(0, players - 1))
     if winner is not None:
         hands[winner] = ()
     opened = draw(st.none() | st.lists(st.booleans(), min_size=players, max_size=players))
-    return {"racks": hands, "winner": winner, "edition": draw(editions), "opened": opened}
+    return {"racks": hands, "winner": winner, "edition": edition, "opened": opened}
 
 
 def counts(ending: dict[str, Any]) -> list[int]:
@@ -212,7 +214,7 @@ def test_series_totals_are_sums_of_games(games: list[dict[str, Any]], most_wins:
 
 
 @given(
-    st.integers(2, 5),
+    st.integers(2, 4),
     st.integers(1, 3),
     st.lists(st.integers(-50, 50), min_size=1, max_size=20),
     st.booleans(),

@@ -120,11 +120,12 @@ def records(draw: st.DrawFn) -> GameRecord:
 
 @st.composite
 def series(draw: st.DrawFn) -> Series:
-    players = draw(st.integers(2, 6))
+    edition = draw(editions)
+    players = draw(st.integers(2, edition.max_players))
     scores = st.lists(st.integers(-500, 500), min_size=players, max_size=players)
     winners = st.sets(st.integers(0, players - 1), min_size=1).map(sorted)
     games = draw(st.lists(st.builds(GameResult, scores, winners), max_size=4))
-    return Series(players, draw(editions), games)
+    return Series(players, edition, games)
 
 
 values = st.one_of(tiles, tile_lists, melds, tables, editions, actions, records(), series())

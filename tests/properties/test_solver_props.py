@@ -55,10 +55,10 @@ Position = tuple[Edition, Table, tuple[Tile, ...], bool, str]
 @st.composite
 def custom_editions(draw: st.DrawFn) -> Edition:
     """A small tile set (so that tiles meet) and a random value of every rule a play obeys."""
-    colours = draw(st.permutations(list(Color)))[: draw(st.integers(3, 4))]
+    colors = draw(st.permutations(list(Color)))[: draw(st.integers(3, 4))]
     low = draw(st.integers(1, 9))
     tile_set = TileSet(
-        colors=colours,
+        colors=colors,
         numbers=range(low, low + draw(st.integers(4, 5))),
         copies=draw(st.integers(1, 3)),
         jokers=draw(st.integers(0, 3)),
@@ -226,7 +226,7 @@ def test_the_best_plays_are_the_best_laid_tile_sets(position: Position) -> None:
 
 
 @settings(max_examples=max(10, PROFILE.max_examples // 5))
-@given(positions(st.sampled_from(tuple(EDITIONS.values()))), st.integers(0, 300))
+@given(positions(st.sampled_from(tuple(EDITIONS.values()))), st.integers(1, 300))
 def test_a_budgeted_solve_keeps_the_best_play_found(position: Position, limit: int) -> None:
     """Within any budget the answer is legal; proven, it is the best; never worse than none."""
     edition, table, rack, opened, objective = position

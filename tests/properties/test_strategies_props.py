@@ -138,6 +138,8 @@ def test_strategies_reach_the_interesting_cases() -> None:
         lambda: rst.editions(presets=False, custom=False),
         lambda: rst.tile_sets(min_colors=5),
         lambda: rst.groups(CLASSIC.evolve(tile_set=TileSet(colors="kr"))),
+        lambda: rst.turns(opened=1),  # type: ignore[arg-type]
+        lambda: rst.turns(legal="no"),  # type: ignore[arg-type]
     ],
 )
 def test_impossible_arguments_raise_invalid_argument(make: object) -> None:

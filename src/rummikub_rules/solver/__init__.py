@@ -35,7 +35,10 @@ every preset and for random custom editions.
 
 Budgets. ``limit`` bounds the search states expanded (a state costs a few microseconds) and
 ``seconds`` the time. :func:`solve` returns the best play found within them; the other functions
-raise :class:`SearchLimitExceeded`, which carries that :class:`Solution`.
+raise :class:`SearchLimitExceeded`, which carries that :class:`Solution`. ``limit`` is a positive
+``int`` and ``seconds`` a positive, finite number (``None``: not bounded that way); anything else
+is refused (:class:`~rummikub_rules.InvalidTypeError`, :class:`~rummikub_rules.InvalidValueError`),
+never read as no bound, and ``opened`` is ``True`` or ``False``.
 """
 
 from __future__ import annotations
@@ -44,17 +47,23 @@ from collections import Counter
 
 import attrs
 
+from rummikub_rules._convert import as_count, as_flag, as_limit, as_seconds
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import CLASSIC, Edition
-from rummikub_rules.errors import InputTooLargeError, InvalidTypeError, RummikubError, excerpt
+from rummikub_rules.errors import (
+    InputTooLargeError,
+    InvalidTypeError,
+    SearchLimitExceeded,
+    excerpt,
+)
 from rummikub_rules.inputs import EditionLike, TableLike, TilesLike, as_edition, as_table, as_tiles
 from rummikub_rules.melds import Table
 from rummikub_rules.solver._budget import DEFAULT_LIMIT, Budget, BudgetSpent
-from rummikub_rules.solver._game import can_play_now, end_if_stuck
 from rummikub_rules.solver._grid import Objective
-from rummikub_rules.solver._plan import ENGINES, Engine, Outcome, arrange_tiles
+from rummikub_rules.solver._plan import ENGINES, Engine, SearchResult, arrange_tiles
 from rummikub_rules.solver._plan import solve as _solve
 from rummikub_rules.solver._top import top_outcomes
+from rummikub_rules.state import GameState
 from rummikub_rules.tiles import JOKER, Tile
 
 __all__ = [
@@ -92,20 +101,6 @@ class Solution:
     states: int = 0
 
 
-class SearchLimitExceeded(RummikubError):  # noqa: N818 (the public name is a promise)
-    """The search needed more work than the budget it was given.
-
-    ``limit`` is the bound exceeded, in search states expanded (``None`` if it was time);
-    ``solution`` holds the best play found before the budget ran out.
-    """
-
-    def __init__(self, limit: int | None, solution: Solution | None = None) -> None:
-        self.limit = limit
-        self.solution = solution
-        what = f"more than {limit} states" if limit is not None else "more than its time"
-        super().__init__(f"the search needed {what}; raise the limit")
-
-
 def solve(
     table: TableLike,
     rack: TilesLike,
@@ -131,8 +126,8 @@ def solve(
     table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
     outcome = _solve(
-        table, rack, opened=opened, edition=edition, objective=objective, budget=budget,
-        engine=_engine(engine),
+        table, rack, opened=as_flag(opened, "opened"), edition=edition, objective=objective,
+        budget=budget, engine=_engine(engine),
     )  # fmt: skip
     return _solution(outcome, table, edition, budget)
 
@@ -187,8 +182,8 @@ def can_play(
     table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
     outcome = _solve(
-        table, rack, opened=opened, edition=edition, objective="tiles", budget=budget,
-        first=True,
+        table, rack, opened=as_flag(opened, "opened"), edition=edition, objective="tiles",
+        budget=budget, first=True,
     )  # fmt: skip
     if outcome.play is not None:
         return True
@@ -196,6 +191,55 @@ def can_play(
         solution = _solution(outcome, table, edition, budget)
         raise SearchLimitExceeded(_limit(limit, seconds), solution)
     return False
+
+
+def can_play_now(
+    state: GameState,
+    seat: int | None = None,
+    *,
+    limit: int | None = None,
+    seconds: float | None = None,
+) -> bool:
+    """Whether ``seat`` (default: the player to move) has a legal play on the table now.
+
+    Asks :func:`~rummikub_rules.solver.can_play` with that seat's rack and opening.
+
+    >>> from rummikub_rules import GameState
+    >>> can_play_now(GameState.new(2, seed=1), 0) in (True, False)
+    True
+    """
+    if seat is None:
+        seat = state.current
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise InvalidTypeError(f"seat is a seat number (int) or None, got {excerpt(seat)}")
+    if not 0 <= seat < state.players:
+        raise IndexError(f"seat {seat} is not at a table of {state.players}")
+    return can_play(
+        state.table,
+        state.racks[seat],
+        opened=state.opened[seat],
+        edition=state.edition,
+        limit=limit,
+        seconds=seconds,
+    )
+
+
+def end_if_stuck(
+    state: GameState, *, limit: int | None = None, seconds: float | None = None
+) -> GameState:
+    """End a game whose pool is empty as soon as no seat can play (rules section 6).
+
+    Under ``until_stuck`` the game would end after a full round of passes; a client that wants
+    the result at once calls this after each turn. Returns the finished state, or ``state``
+    itself while tiles remain in the pool or some seat can still play.
+    """
+    if state.is_over or state.pool:
+        return state
+    if any(
+        can_play_now(state, seat, limit=limit, seconds=seconds) for seat in range(state.players)
+    ):
+        return state
+    return state.end_blocked()
 
 
 def top_plays(
@@ -222,12 +266,12 @@ def top_plays(
     ['r3 r4 r5 r6 r7', 'r4 r5 r6 r7', 'r3 r4 r5 r6']
     """
     table, rack, edition = _checked(table, rack, edition)
-    if type(count) is not int or count < 0:
-        raise InvalidTypeError(f"count is a non-negative int, got {excerpt(count)}")
+    count = as_count(count, "count")
     budget = _budget(limit, seconds)
     outcomes = top_outcomes(
-        table, rack, count, opened=opened, edition=edition, objective=objective, budget=budget
-    )
+        table, rack, count, opened=as_flag(opened, "opened"), edition=edition,
+        objective=objective, budget=budget,
+    )  # fmt: skip
     if outcomes is None:
         raise SearchLimitExceeded(_limit(limit, seconds))
     return tuple(o.play for o in outcomes if o.play is not None)
@@ -282,7 +326,12 @@ def initial_meld(
 
 
 def _budget(limit: int | None, seconds: float | None) -> Budget:
-    """The work a call may do: the limit given, else :data:`DEFAULT_LIMIT` unless a time is."""
+    """The work a call may do: the limit given, else :data:`DEFAULT_LIMIT` unless a time is.
+
+    ``limit`` is a positive ``int`` and ``seconds`` a positive, finite number: anything else is
+    refused, never read as no bound at all.
+    """
+    limit, seconds = as_limit(limit), as_seconds(seconds)
     if limit is None and seconds is None:
         limit = DEFAULT_LIMIT
     return Budget(limit, seconds)
@@ -316,7 +365,7 @@ def _checked(
     return table, tiles, edition
 
 
-def _solution(outcome: Outcome, table: Table, edition: Edition, budget: Budget) -> Solution:
+def _solution(outcome: SearchResult, table: Table, edition: Edition, budget: Budget) -> Solution:
     if outcome.play is None:
         return Solution(None, outcome.proven, states=budget.spent)
     laid = Counter(outcome.play.after.tiles) - Counter(table.tiles)

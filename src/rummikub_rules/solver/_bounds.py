@@ -24,16 +24,16 @@ from rummikub_rules.solver._budget import GENERAL_STATE, Budget
 from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._moves import Moves
 from rummikub_rules.solver._problem import Problem
-from rummikub_rules.solver._relax import colour_values, state_id
+from rummikub_rules.solver._relax import color_values, state_id
 from rummikub_rules.solver._runs import RunFacts, RunRules, RunStates
 
-__all__ = ["ColourBounds", "share"]
+__all__ = ["ColorBounds", "share"]
 
 #: Longer than any run: the relaxation of ``run_wrap = full`` lets runs go round freely.
 _NO_SPAN = 1 << 16
 
 
-class ColourBounds:
+class ColorBounds:
     """Per colour, the best score still reachable alone (see the module docstring)."""
 
     def __init__(self, problem: Problem, states: RunStates, jokers: int, budget: Budget) -> None:
@@ -72,7 +72,7 @@ class ColourBounds:
         self._tables = [
             None
             if row in claimed or rules.high or rules.cyclic
-            else colour_values(
+            else color_values(
                 [c[row] for c in problem.table],
                 [min(c[row], h[row]) for c, h in zip(problem.rack, problem.rack_high, strict=True)],
                 problem.weights,
@@ -149,7 +149,7 @@ class ColourBounds:
         best = [NEG] * width
         pos = column * self.steps + row
         cap = self.moves.caps[column]
-        for move in self.moves.colour(pos, sid, 0, self.jokers):
+        for move in self.moves.color(pos, sid, 0, self.jokers):
             if move.share[0] + move.share[1] > cap:
                 continue
             rest = self._values_of(row, column + 1, move.sid)

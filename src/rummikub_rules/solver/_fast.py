@@ -179,9 +179,9 @@ class _Search:
         mirrored: bool,
         caps: Sequence[int] | None = None,
     ) -> None:
-        self.colours = colours = len(table[0])
+        self.colors = colors = len(table[0])
         self.columns = len(table)
-        self.cells = self.columns * colours
+        self.cells = self.columns * colors
         self.mirrored = mirrored
         self.jokers = sum(jokers)
         self.width = self.jokers + 1
@@ -193,10 +193,10 @@ class _Search:
         ]
         cells = zip(itertools.chain(*counts), itertools.chain(*self.run_pins), strict=True)
         copies = max(1, *(n + pinned for n, pinned in cells))  # the most tiles of one cell
-        self.groups = _group_table(colours, copies, self.jokers + max(self.group_pins))
+        self.groups = _group_table(colors, copies, self.jokers + max(self.group_pins))
         self.bits = state_bits(copies + self.jokers)
-        self.offsets = [self.groups.bits + self.bits * c for c in range(colours)]
-        self.spare_offset = self.groups.bits + self.bits * colours
+        self.offsets = [self.groups.bits + self.bits * c for c in range(colors)]
+        self.spare_offset = self.groups.bits + self.bits * colors
         if caps is None:
             caps = group_caps(counts, self.jokers, distinct=True, pins=self.group_pins)
         self.relax = Relaxation(
@@ -221,12 +221,12 @@ class _Search:
         #: may still fit: before the last colour, with any jokers; after it, with the column's
         #: pinned jokers only).
         self.cell_info = [
-            (self.offsets[pos % colours], pos % colours == colours - 1, flags)
+            (self.offsets[pos % colors], pos % colors == colors - 1, flags)
             for pos, flags in enumerate(viable)
         ]
         for column, pinned in enumerate(self.group_pins):
             fits = self.groups.with_jokers[pinned]
-            self.cell_info[column * colours + colours - 1] = (self.offsets[-1], True, fits)
+            self.cell_info[column * colors + colors - 1] = (self.offsets[-1], True, fits)
         self.work = budget
         self.first = first
         self.budget = 0
@@ -330,7 +330,7 @@ class _Search:
         state = (key >> offset) & self.state_mask
         acc = key & self.acc_mask
         after, fits = self.groups.after[acc], self.groups.fits
-        pinned = self.group_pins[pos // self.colours]
+        pinned = self.group_pins[pos // self.colors]
         best, choice = NEG, None
         for move in self.relax.known[pos].get(state * self.width + spare) or self.relax.moves(
             pos, state, spare
@@ -365,10 +365,10 @@ class _Search:
         """
         if pos == self.cells:
             return 0 if spare <= self.rack_jokers else NEG
-        column, colour = divmod(pos, self.colours)
+        column, color = divmod(pos, self.colors)
         values, mask = self.relax.value, self.state_mask
         cells = [
-            (values[c][column + 1 if c < colour else column], (key >> offset) & mask)
+            (values[c][column + 1 if c < color else column], (key >> offset) & mask)
             for c, offset in enumerate(self.offsets)
         ]
         return self.relax.shared_bound(cells, spare)
@@ -398,7 +398,7 @@ class _Search:
             move = self.choice[at][key]
             moves.append(move)
             acc = key & self.acc_mask
-            acc2 = 0 if at % self.colours == self.colours - 1 else self.groups.after[acc][move[3]]
+            acc2 = 0 if at % self.colors == self.colors - 1 else self.groups.after[acc][move[3]]
             key += move[2] - acc + acc2
         return moves
 
@@ -409,29 +409,29 @@ class _Search:
 
         The melds come sorted by their lowest number, groups first, then runs by colour.
         """
-        colours, shift, mask = self.colours, self.spare_offset, self.state_mask
+        colors, shift, mask = self.colors, self.spare_offset, self.state_mask
         key = self.jokers << shift
-        open_runs: list[list[list[tuple[int, bool]]]] = [[] for _ in range(colours)]
+        open_runs: list[list[list[tuple[int, bool]]]] = [[] for _ in range(colors)]
         found: list[_Built] = []
         grouped: list[int] = []
         for pos, move in enumerate(path):
-            column, colour = divmod(pos, colours)
+            column, color = divmod(pos, colors)
             _, _, delta, tiles, group_jokers = move
             spare = key >> shift
             key += delta
-            count = len(run_lengths((key >> self.offsets[colour]) & mask))
-            if count or open_runs[colour]:
-                jokers = spare - (key >> shift) - group_jokers + self.run_pins[column][colour]
-                open_runs[colour] = _extend(open_runs[colour], column, count, jokers, colour, found)
+            count = len(run_lengths((key >> self.offsets[color]) & mask))
+            if count or open_runs[color]:
+                jokers = spare - (key >> shift) - group_jokers + self.run_pins[column][color]
+                open_runs[color] = _extend(open_runs[color], column, count, jokers, color, found)
             grouped.append(tiles)
-            if colour == colours - 1:
+            if color == colors - 1:
                 group_jokers += self.group_pins[column]
                 if group_jokers or any(grouped):
                     groups = _split_groups(grouped, group_jokers)
                     found.extend(("group", column, members) for members in groups)
                 grouped = []
-        for colour, runs in enumerate(open_runs):
-            found.extend(("run", colour, run) for run in runs)
+        for color, runs in enumerate(open_runs):
+            found.extend(("run", color, run) for run in runs)
         if self.mirrored:
             found = [self._mirror(meld) for meld in found]
         return sorted(found, key=_reading_order)
@@ -455,7 +455,7 @@ def _extend(
     column: int,
     count: int,
     jokers: int,
-    colour: int,
+    color: int,
     found: list[_Built],
 ) -> list[list[tuple[int, bool]]]:
     """Put ``count`` tiles of ``column`` on runs as ``step`` does, the last ``jokers`` jokers.
@@ -465,7 +465,7 @@ def _extend(
     short = [run for run in runs if len(run) < 3]
     long = [run for run in runs if len(run) >= 3]
     spare = count - len(short)
-    found.extend(("run", colour, run) for run in long[spare:])
+    found.extend(("run", color, run) for run in long[spare:])
     grown = short + long[:spare] + [[] for _ in range(spare - len(long))]
     for index, run in enumerate(grown):
         run.append((column, index >= count - jokers))
@@ -482,17 +482,17 @@ def _split_groups(counts: list[int], jokers: int) -> list[list[tuple[int, bool]]
     total = sum(counts)
     count = max(max(counts), 1, -(-(total + jokers) // len(counts)))
     members: list[list[tuple[int, bool]]] = [[] for _ in range(count)]
-    dealt = (colour for colour, n in enumerate(counts) for _ in range(n))
-    for i, colour in enumerate(dealt):
-        members[i % count].append((colour, False))
+    dealt = (color for color, n in enumerate(counts) for _ in range(n))
+    for i, color in enumerate(dealt):
+        members[i % count].append((color, False))
     for _ in range(jokers):
         min(members, key=len).append((-1, True))
     return members
 
 
-def _group_table(colours: int, copies: int, jokers: int) -> GroupTable:
-    key = (colours, copies, jokers)
+def _group_table(colors: int, copies: int, jokers: int) -> GroupTable:
+    key = (colors, copies, jokers)
     found = _GROUP_TABLES.get(key)
     if found is None:
-        found = _GROUP_TABLES[key] = GroupTable(colours, copies, jokers)
+        found = _GROUP_TABLES[key] = GroupTable(colors, copies, jokers)
     return found

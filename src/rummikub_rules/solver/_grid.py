@@ -62,7 +62,7 @@ class Grid:
     tile_set: TileSet
     wrap: RunWrap
     numbers: tuple[int, ...] = attrs.field(init=False)
-    colour_row: dict[object, int] = attrs.field(init=False, eq=False, repr=False)
+    color_row: dict[object, int] = attrs.field(init=False, eq=False, repr=False)
     number_column: dict[int, int] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -70,7 +70,7 @@ class Grid:
         if self.high:
             numbers = (*numbers, numbers[0])
         object.__setattr__(self, "numbers", numbers)
-        object.__setattr__(self, "colour_row", {c: i for i, c in enumerate(self.tile_set.colors)})
+        object.__setattr__(self, "color_row", {c: i for i, c in enumerate(self.tile_set.colors)})
         object.__setattr__(
             self, "number_column", {n: i for i, n in enumerate(self.tile_set.numbers)}
         )
@@ -102,7 +102,7 @@ class Grid:
 
     def cell(self, tile: Tile) -> tuple[int, int] | None:
         """The (low) column and the row of a numbered tile; ``None`` if the set lacks it."""
-        row = self.colour_row.get(tile.color)
+        row = self.color_row.get(tile.color)
         column = self.number_column.get(tile.number) if tile.number is not None else None
         if row is None or column is None:
             return None
@@ -131,9 +131,9 @@ class Grid:
     def meld(self, found: FoundMeld, *, declare: bool = True) -> Meld:
         """The :class:`Meld` of a found meld, its kind declared where the tiles read both ways."""
         if found.kind is MeldKind.RUN:
-            colour = self.tile_set.colors[found.at]
+            color = self.tile_set.colors[found.at]
             tiles = [
-                JOKER if joker else Tile(colour, self.numbers[column])
+                JOKER if joker else Tile(color, self.numbers[column])
                 for column, joker in zip(found.places, found.jokers, strict=True)
             ]
         else:

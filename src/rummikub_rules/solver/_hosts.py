@@ -8,13 +8,15 @@ places filled by a table tile, a rack tile, a rack joker, a table joker free to 
 a table joker kept in its role there. With the host laid, the rest of the position has fewer
 freed jokers (often none), and the fast search solves it exactly.
 
-A meld is *old* when it holds every numbered tile of a meld of the table before, unless that
-meld can be said to have left one of its tiles elsewhere: copies of a tile are told apart only
-by where they stand, and the story most favourable to the player counts (the referee's ruling,
-a matching). So a host holding a meld before whole is still new if, for each such meld, one of
-its tiles has a copy outside the host; copies outside the host are the table's (fixed) and
-those the play lays elsewhere. :class:`Host` carries what it needs laid for that
-(``demands``), which the rest of the solve must honour.
+A host is new, in the plan's relaxation of the referee's rule, unless it holds every numbered
+tile of a meld of the table before and that meld cannot have left one of its tiles elsewhere:
+so a host holding a meld before whole is kept if, for each such meld, one of its tiles has a
+copy outside the host; copies outside the host are the table's (fixed) and those the play lays
+elsewhere. :class:`Host` carries what it needs laid for that (``demands``), which the rest of
+the solve must honour. The referee's rule is stricter (a meld after is old when every maximum
+matching of the melds before to the melds after that hold them uses it), and it judges every
+play the plan proposes, so a host the relaxation lets through is never part of an answer
+unless the referee accepts it.
 """
 
 from __future__ import annotations

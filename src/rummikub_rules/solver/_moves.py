@@ -26,10 +26,10 @@ from rummikub_rules.solver._runs import (
     RunStates,
 )
 
-__all__ = ["ColourMove", "GroupMove", "Moves", "group_caps"]
+__all__ = ["ColorMove", "GroupMove", "Moves", "group_caps"]
 
 
-class ColourMove(NamedTuple):
+class ColorMove(NamedTuple):
     """One way to play a cell: what it scores, where the colour's runs go, what joins groups."""
 
     #: Score of the rack tiles laid (rack jokers laid here included).
@@ -83,7 +83,7 @@ class Moves:
         self.runs = runs
         self.caps = group_caps(problem)
         self.steps = problem.rows + 1
-        self._colour: dict[tuple[int, int, int, int], list[ColourMove]] = {}
+        self._color: dict[tuple[int, int, int, int], list[ColorMove]] = {}
         self._group: dict[tuple[object, ...], int | None] = {}
         # Whether a run cares if a tile came from the rack (an opening's runs must be of rack
         # tiles alone): else give table tiles to groups first and skip the other splits.
@@ -93,25 +93,25 @@ class Moves:
 
     # -- colour steps --------------------------------------------------------------------------
 
-    def colour(self, pos: int, sid: int, loose: int, rack: int) -> list[ColourMove]:
+    def color(self, pos: int, sid: int, loose: int, rack: int) -> list[ColorMove]:
         """The moves at colour step ``pos`` from colour state ``sid``.
 
         ``loose`` and ``rack`` are how many loose and rack jokers may be laid.
         """
         key = (pos, sid, loose, rack)
-        found = self._colour.get(key)
+        found = self._color.get(key)
         if found is None:
-            found = self._colour[key] = list(self._colour_moves(pos, sid, loose, rack))
+            found = self._color[key] = list(self._color_moves(pos, sid, loose, rack))
         return found
 
-    def _colour_moves(self, pos: int, sid: int, loose: int, rack_jokers: int) -> list[ColourMove]:
+    def _color_moves(self, pos: int, sid: int, loose: int, rack_jokers: int) -> list[ColorMove]:
         p = self.p
         column, row = divmod(pos, self.steps)
         cell = p.cells[column][row]
         runs = self.runs
         number = p.grid.numbers[column]
         weight = p.weights[column]
-        out: list[ColourMove] = []
+        out: list[ColorMove] = []
         for table, pins, low, high, keep in self._variants(column, row, sid):
             cap = min(self.caps[column], table + high)
             for used in range(high, low - 1, -1):
@@ -123,7 +123,7 @@ class Moves:
                             start = runs.with_extra(sid, keep.extra(used))
                             for new, placed in runs.after(cell, start, items):
                                 out.append(
-                                    ColourMove(
+                                    ColorMove(
                                         used * weight + jokers[1] * p.joker_weight,
                                         new,
                                         share,

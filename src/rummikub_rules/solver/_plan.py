@@ -55,7 +55,7 @@ from rummikub_rules.solver._search import Found, Search
 from rummikub_rules.solver._verify import legal
 from rummikub_rules.tiles import JOKER, Tile
 
-__all__ = ["ENGINES", "Engine", "Outcome", "solve"]
+__all__ = ["ENGINES", "Engine", "SearchResult", "solve"]
 
 #: The engines a solve may use: ``"auto"`` (the fast search where the meld rules allow it, the
 #: general search elsewhere) or ``"general"`` (the general search only; for tests and
@@ -68,7 +68,7 @@ Laid = Mapping[Tile, tuple[int, int]]
 
 
 @attrs.frozen
-class Outcome:
+class SearchResult:
     """A solve's answer: the best legal play found, whether it is proven best, its score."""
 
     play: Play | None
@@ -87,7 +87,7 @@ def solve(
     engine: Engine = "auto",
     first: bool = False,
     laid: Laid | None = None,
-) -> Outcome:
+) -> SearchResult:
     """Solve one position (see the module docstring); ``first``: any legal play will do."""
     return _Plan(table, tuple(rack), opened, edition, objective, budget, engine, first, laid).run()
 
@@ -127,9 +127,9 @@ class _Plan:
 
     # -- the answer ------------------------------------------------------------------------------
 
-    def run(self) -> Outcome:
+    def run(self) -> SearchResult:
         if not self._inventory_ok():
-            return Outcome(None, True, 0)
+            return SearchResult(None, True, 0)
         try:
             if self.opened:
                 self._opened()
@@ -141,10 +141,10 @@ class _Plan:
             pass
         return self._outcome(proven=True)
 
-    def _outcome(self, *, proven: bool) -> Outcome:
+    def _outcome(self, *, proven: bool) -> SearchResult:
         if self.best is None:
-            return Outcome(None, proven, 0)
-        return Outcome(self.best[1], proven, self.best[0])
+            return SearchResult(None, proven, 0)
+        return SearchResult(self.best[1], proven, self.best[0])
 
     def _offer(self, melds: Sequence[Meld], *, keep: Sequence[Meld] = ()) -> int | None:
         """Verify a play (new table: ``keep`` and ``melds``); keep it if it is the best so far.
@@ -611,7 +611,7 @@ class _Plan:
             out.append(_FromRack(tuple((joker.column, row) for row in rows)))
             if in_place:
                 counts = Counter(
-                    self.grid.colour_row[t.color] for t in meld.tiles if t.number is not None
+                    self.grid.color_row[t.color] for t in meld.tiles if t.number is not None
                 )
                 counts.update(rows)
                 claim = GroupClaim(tuple(counts[r] for r in range(self.grid.rows)), 0, shared=True)

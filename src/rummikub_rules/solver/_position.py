@@ -89,7 +89,7 @@ def _roles(
 ) -> Iterator[TableJoker]:
     if reading.kind is MeldKind.RUN:
         columns = run_columns(grid, reading)
-        row = grid.colour_row[reading.color]
+        row = grid.color_row[reading.color]
         for tile, column in zip(meld.tiles, columns, strict=True):
             if tile.number is None:
                 yield TableJoker(index, MeldKind.RUN, column, row)
@@ -97,7 +97,7 @@ def _roles(
     assert reading.number is not None
     column = grid.number_column[reading.number]
     options = next(o for o, t in zip(reading.stands_for, meld.tiles, strict=True) if t == JOKER)
-    missing = tuple(sorted(grid.colour_row[t.color] for t in options))
+    missing = tuple(sorted(grid.color_row[t.color] for t in options))
     both = edition.group_joker_replacement is GroupJokerReplacement.BOTH
     # Under ``both``, every colour the group lacks, but those its other jokers stand for.
     lacking = sum(1 for t in options if t not in meld.tiles)
@@ -140,12 +140,12 @@ def locked(
             demands = [NUMBERED if t.number is not None else ANY for t in meld.tiles]
             runs.extend(
                 claim_parts(
-                    grid, grid.colour_row[reading.color], columns, demands, len(runs), meld=index
+                    grid, grid.color_row[reading.color], columns, demands, len(runs), meld=index
                 )
             )
         else:
             assert reading.number is not None
-            rows = Counter(grid.colour_row[t.color] for t in meld.tiles if t.number is not None)
+            rows = Counter(grid.color_row[t.color] for t in meld.tiles if t.number is not None)
             claim = GroupClaim(tuple(rows[r] for r in range(grid.rows)), len(meld.tiles))
             groups.append((grid.number_column[reading.number], claim))
     return runs, groups

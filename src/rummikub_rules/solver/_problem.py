@@ -22,7 +22,7 @@ from rummikub_rules.solver._runs import Cell, RunRules
 
 __all__ = ["Opening", "Problem"]
 
-Counts = tuple[tuple[int, ...], ...]
+FrozenCounts = tuple[tuple[int, ...], ...]
 
 
 @attrs.frozen
@@ -51,16 +51,16 @@ class Problem:
     """
 
     grid: Grid
-    table: Counts
-    rack: Counts
+    table: FrozenCounts
+    rack: FrozenCounts
     weights: tuple[int, ...]
     joker_weight: int
     runs: RunRules
     groups: tuple[GroupRules, ...]
     cells: tuple[tuple[Cell, ...], ...]
-    rack_low: Counts
-    rack_high: Counts
-    run_pins: Counts
+    rack_low: FrozenCounts
+    rack_high: FrozenCounts
+    run_pins: FrozenCounts
     group_pins: tuple[int, ...]
     loose: int = 0
     rack_jokers: int = 0

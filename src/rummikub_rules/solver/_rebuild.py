@@ -11,7 +11,7 @@ import attrs
 
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._grid import FoundMeld
-from rummikub_rules.solver._moves import ColourMove, GroupMove
+from rummikub_rules.solver._moves import ColorMove, GroupMove
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._runs import IS_NUMBERED, RunStates
 
@@ -29,7 +29,7 @@ class _Piece:
 def rebuild(
     problem: Problem,
     runs: RunStates,
-    chosen: list[ColourMove | GroupMove],
+    chosen: list[ColorMove | GroupMove],
 ) -> list[FoundMeld]:
     """The melds made by the moves ``chosen``, one per step from the first."""
     rows = problem.rows
@@ -40,7 +40,7 @@ def rebuild(
     shares: list[tuple[int, int]] = [(0, 0)] * rows
     for pos, move in enumerate(chosen):
         column, step = divmod(pos, steps)
-        if isinstance(move, ColourMove):
+        if isinstance(move, ColorMove):
             shares[step] = move.share
             pieces = open_runs[step]
             extended: set[int] = set()

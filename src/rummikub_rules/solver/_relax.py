@@ -31,7 +31,7 @@ __all__ = [
     "GroupTable",
     "Move",
     "Relaxation",
-    "colour_values",
+    "color_values",
     "run_lengths",
     "state_bits",
     "state_id",
@@ -158,7 +158,7 @@ def group_caps(
     return caps
 
 
-def colour_values(
+def color_values(
     table: Sequence[int],
     rack: Sequence[int],
     weights: Sequence[int],
@@ -175,7 +175,7 @@ def colour_values(
     if found is None:
         if len(_VALUES) >= _VALUES_KEPT:
             _VALUES.clear()
-        found = _VALUES[key] = _colour_values(table, rack, weights, caps, jokers, pins)
+        found = _VALUES[key] = _color_values(table, rack, weights, caps, jokers, pins)
     return found
 
 
@@ -184,7 +184,7 @@ _VALUES_KEPT: Final = 2048
 _VALUES: dict[tuple[object, ...], list[list[int]]] = {}
 
 
-def _colour_values(
+def _color_values(
     table: Sequence[int],
     rack: Sequence[int],
     weights: Sequence[int],
@@ -288,9 +288,9 @@ class GroupTable:
     same without jokers. ``viable`` says, before the number is over, whether it still may.
     """
 
-    def __init__(self, colours: int, copies: int, jokers: int) -> None:
+    def __init__(self, colors: int, copies: int, jokers: int) -> None:
         self.width = copies + 1
-        top = colours * copies
+        top = colors * copies
         count = (top + 1) * self.width
         self.bits = max(1, (count - 1).bit_length())
         self.after = [
@@ -301,7 +301,7 @@ class GroupTable:
         self.fits = [
             [
                 (t == 0 and j == 0)
-                or any(3 * k <= t + j <= colours * k for k in range(max(w, 1), t + 1))
+                or any(3 * k <= t + j <= colors * k for k in range(max(w, 1), t + 1))
                 for j in range(jokers + 1)
             ]
             for t in range(top + 1)
@@ -360,13 +360,13 @@ class Relaxation:
     ) -> None:
         self.table, self.rack, self.weights, self.caps = table, rack, weights, caps
         self.pins = pins
-        self.colours = len(table[0])
+        self.colors = len(table[0])
         self.offsets = offsets
         self.table_jokers, rack_jokers = jokers
         self.jokers = self.table_jokers + rack_jokers
         self.joker_weight, self.spare_offset = joker_weight, spare_offset
         self.value = [
-            colour_values(
+            color_values(
                 [row[c] for row in table],
                 [row[c] for row in rack],
                 weights,
@@ -374,14 +374,14 @@ class Relaxation:
                 self.jokers,
                 [row[c] for row in pins],
             )
-            for c in range(self.colours)
+            for c in range(self.colors)
         ]
         #: ``known[pos][state * (jokers + 1) + spare]``: the moves listed so far.
-        self.known: list[dict[int, list[Move]]] = [{} for _ in range(len(table) * self.colours)]
+        self.known: list[dict[int, list[Move]]] = [{} for _ in range(len(table) * self.colors)]
 
     def bound(self) -> int:
         """The bound at the start (``NEG`` if some colour cannot place its table tiles)."""
-        return self.shared_bound([(colour[0], 0) for colour in self.value], self.jokers)
+        return self.shared_bound([(color[0], 0) for color in self.value], self.jokers)
 
     def shared_bound(self, cells: Sequence[tuple[Sequence[int], int]], spare: int) -> int:
         """The bound of colours at (values, run state) each, with ``spare`` jokers left.
@@ -427,13 +427,13 @@ class Relaxation:
         width = self.jokers + 1
         found = self.known[pos].get(state * width + spare)
         if found is None:
-            column, colour = divmod(pos, self.colours)
-            here, after = self.value[colour][column], self.value[colour][column + 1]
+            column, color = divmod(pos, self.colors)
+            here, after = self.value[color][column], self.value[color][column + 1]
             weight = self.weights[column]
-            cell = (self.table[column][colour], self.rack[column][colour], self.caps[column])
-            pins = self.pins[column][colour]
+            cell = (self.table[column][color], self.rack[column][color], self.caps[column])
+            pins = self.pins[column][color]
             top = here[state * width + spare]
-            shift, last = self.offsets[colour], colour == self.colours - 1
+            shift, last = self.offsets[color], color == self.colors - 1
             if not spare:
                 found = [
                     (

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from rummikub_rules.solver._bounds import ColourBounds, share
+from rummikub_rules.solver._bounds import ColorBounds, share
 from rummikub_rules.solver._budget import GENERAL_STATE, SETUP, Budget
 from rummikub_rules.solver._grid import NEG, FoundMeld
-from rummikub_rules.solver._moves import ColourMove, GroupMove, Moves
+from rummikub_rules.solver._moves import ColorMove, GroupMove, Moves
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._rebuild import rebuild
 from rummikub_rules.solver._runs import RunStates
@@ -29,7 +29,7 @@ class State(NamedTuple):
     """Where the search stands between two steps."""
 
     #: Each colour's state (ids in :class:`~._runs.RunStates`).
-    colours: tuple[int, ...]
+    colors: tuple[int, ...]
     #: What the colours gave to the current column's groups (see ``GroupRules.fold``).
     shares: tuple[tuple[int, int], ...]
     #: Loose table jokers laid.
@@ -47,7 +47,7 @@ class Found(NamedTuple):
     melds: list[FoundMeld]
 
 
-Move = ColourMove | GroupMove
+SearchMove = ColorMove | GroupMove
 
 
 class Search:
@@ -63,11 +63,13 @@ class Search:
         self.steps = problem.rows + 1
         self.positions = problem.columns * self.steps
         self.lent = problem.loose + problem.rack_jokers
-        self.bounds = ColourBounds(problem, self.runs, self.lent, budget)
+        self.bounds = ColorBounds(problem, self.runs, self.lent, budget)
         self.memo: list[dict[State, tuple[int, bool]]] = [{} for _ in range(self.positions + 1)]
-        self.choice: list[dict[State, tuple[Move, State]]] = [{} for _ in range(self.positions)]
-        self.path: list[tuple[Move, State] | None] = [None] * self.positions
-        self.incumbent: tuple[int, list[tuple[Move, State]]] | None = None
+        self.choice: list[dict[State, tuple[SearchMove, State]]] = [
+            {} for _ in range(self.positions)
+        ]
+        self.path: list[tuple[SearchMove, State] | None] = [None] * self.positions
+        self.incumbent: tuple[int, list[tuple[SearchMove, State]]] | None = None
         self.floor = NEG
         self._bound_cache: dict[tuple[int, State], int] = {}
 
@@ -142,7 +144,7 @@ class Search:
         memo[state] = (alpha, False)
         return alpha
 
-    def _ranked(self, pos: int, state: State) -> list[tuple[int, Move, State]]:
+    def _ranked(self, pos: int, state: State) -> list[tuple[int, SearchMove, State]]:
         """The moves and the states they lead to, best bound first."""
         ranked = []
         for move, child in self._children(pos, state):
@@ -152,26 +154,26 @@ class Search:
         ranked.sort(key=lambda r: r[0], reverse=True)
         return ranked
 
-    def _children(self, pos: int, state: State) -> list[tuple[Move, State]]:
+    def _children(self, pos: int, state: State) -> list[tuple[SearchMove, State]]:
         p = self.p
         column, step = divmod(pos, self.steps)
         loose = p.loose - state.loose
         rack = min(p.rack_jokers, p.jokers_high) - state.rack_jokers
-        out: list[tuple[Move, State]] = []
+        out: list[tuple[SearchMove, State]] = []
         if step < p.rows:
-            sid = state.colours[step]
+            sid = state.colors[step]
             rules = p.groups[column]
-            for move in self.moves.colour(pos, sid, loose, rack):
-                colours = (*state.colours[:step], move.sid, *state.colours[step + 1 :])
+            for move in self.moves.color(pos, sid, loose, rack):
+                colors = (*state.colors[:step], move.sid, *state.colors[step + 1 :])
                 shares = state.shares
                 if move.share[0] + move.share[1]:
                     shares = _add_share(shares, step, move.share, rules.detailed, rules.distinct)
-                child = self._child(state, move, colours, shares)
+                child = self._child(state, move, colors, shares)
                 if child is not None:
                     out.append((move, child))
             return out
         for group in self.moves.group(column, state.shares, loose, rack):
-            child = self._child(state, group, state.colours, self._empty_shares(column + 1))
+            child = self._child(state, group, state.colors, self._empty_shares(column + 1))
             if child is not None:
                 out.append((group, child))
         return out
@@ -179,8 +181,8 @@ class Search:
     def _child(
         self,
         state: State,
-        move: Move,
-        colours: tuple[int, ...],
+        move: SearchMove,
+        colors: tuple[int, ...],
         shares: tuple[tuple[int, int], ...],
     ) -> State | None:
         p = self.p
@@ -188,7 +190,7 @@ class Search:
         if p.opening is not None:
             opening = min(opening, p.opening.threshold)
         return State(
-            colours,
+            colors,
             shares,
             state.loose + move.loose,
             state.rack_jokers + move.rack_jokers,
@@ -201,7 +203,7 @@ class Search:
             return False
         if p.opening is not None and state.opening < p.opening.threshold:
             return False
-        return all(self.runs.finished(sid, row) for row, sid in enumerate(state.colours))
+        return all(self.runs.finished(sid, row) for row, sid in enumerate(state.colors))
 
     # -- bounds --------------------------------------------------------------------------------
 
@@ -229,7 +231,7 @@ class Search:
                 return NEG
         rows = [
             self.bounds.values(row, column + 1 if row < step else column, sid)
-            for row, sid in enumerate(state.colours)
+            for row, sid in enumerate(state.colors)
         ]
         lent = (p.loose - state.loose) + (p.rack_jokers - state.rack_jokers)
         total = share(rows, min(lent, self.lent))
@@ -276,7 +278,7 @@ class Search:
             steps = [step for step in self.path[:pos] if step is not None]
             self.incumbent = (total, steps + self._follow(pos, state))
 
-    def _follow(self, pos: int, state: State) -> list[tuple[Move, State]]:
+    def _follow(self, pos: int, state: State) -> list[tuple[SearchMove, State]]:
         """The moves the memo chose from ``state`` at ``pos`` to the end."""
         steps = []
         for at in range(pos, self.positions):
@@ -287,7 +289,7 @@ class Search:
             state = step[1]
         return steps
 
-    def _melds(self, steps: list[tuple[Move, State]]) -> list[FoundMeld]:
+    def _melds(self, steps: list[tuple[SearchMove, State]]) -> list[FoundMeld]:
         return rebuild(self.p, self.runs, [m for m, _ in steps])
 
     def _empty_shares(self, column: int) -> tuple[tuple[int, int], ...]:

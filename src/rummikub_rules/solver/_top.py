@@ -19,7 +19,7 @@ from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Table
 from rummikub_rules.solver._budget import Budget, BudgetSpent
 from rummikub_rules.solver._grid import Objective
-from rummikub_rules.solver._plan import Outcome, solve
+from rummikub_rules.solver._plan import SearchResult, solve
 from rummikub_rules.tiles import Tile
 
 __all__ = ["top_outcomes"]
@@ -40,7 +40,7 @@ def top_outcomes(
     edition: Edition,
     objective: Objective,
     budget: Budget,
-) -> list[Outcome] | None:
+) -> list[SearchResult] | None:
     """Up to ``count`` best plays with distinct laid tiles, best first.
 
     ``None`` past the budget.
@@ -48,8 +48,8 @@ def top_outcomes(
     have = Counter(rack)
     kinds = sorted(have)
     whole = {tile: (0, have[tile]) for tile in kinds}
-    found: list[Outcome] = []
-    queue: list[tuple[int, int, dict[Tile, tuple[int, int]], Outcome]] = []
+    found: list[SearchResult] = []
+    queue: list[tuple[int, int, dict[Tile, tuple[int, int]], SearchResult]] = []
     order = 0
     setup = REGION_PER_TILE * (len(rack) + len(table.tiles))
 

@@ -70,8 +70,10 @@ def turns(
         raise InvalidArgument(
             f"edition must be an Edition, a preset's name or a strategy, got {edition!r}"
         )
-    if opened not in (None, True, False):
+    if opened is not None and not isinstance(opened, bool):  # 1 == True, but 1 is not a flag
         raise InvalidArgument(f"opened must be True, False or None, got {opened!r}")
+    if not isinstance(legal, bool):
+        raise InvalidArgument(f"legal must be True or False, got {legal!r}")
     if breaks is not None and (legal or breaks not in _BREAKERS):
         raise InvalidArgument(f"breaks={breaks!r} needs legal=False and a rule of a turn")
     if opened is None and breaks in _OPENED_ONLY:

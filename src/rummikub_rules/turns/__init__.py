@@ -13,11 +13,15 @@ are data, never exceptions. The referee is a pipeline shaped like the rules, eac
 4. the reading-dependent checks: the initial meld (4.4, ``_initial_meld``) and jokers already on
    the table (all of 4.5, ``_table_jokers``).
 
-Data flows one way, from each stage to the next.
+Data flows one way, from each stage to the next. Beside the pipeline, the referee of every
+action of a game (``_judge``: plays, draws, passes, timeouts) and of the table a failed turn leaves
+(``_failed_turns``, rules section 5) live here too; the game state and a player's view both ask
+them.
 """
 
 from __future__ import annotations
 
+from rummikub_rules._convert import as_flag
 from rummikub_rules.editions import CLASSIC
 from rummikub_rules.inputs import (
     EditionLike,
@@ -61,7 +65,8 @@ def check_turn(
     tiles than the edition's tile set (106 in the standard set), a table with more melds than
     that, or more than eight jokers (:data:`~rummikub_rules.tiles.MAX_JOKERS`, the most any tile
     set holds) on a table or the rack. A wrong type raises
-    :class:`~rummikub_rules.InvalidTypeError`.
+    :class:`~rummikub_rules.InvalidTypeError`: ``opened`` is ``True`` or ``False``, never a
+    value read as one.
 
     A turn whose tiles already fail to add up (``unknown_tile``, ``table_tile_removed`` or
     ``tile_not_in_rack``) is illegal however its two-way melds are read: rules sections
@@ -87,7 +92,7 @@ def check_turn(
         as_table(before, "before"),
         as_tiles(rack, "rack"),
         as_table(after, "after"),
-        opened,
+        as_flag(opened, "opened"),
         as_edition(edition, "edition"),
     )
     fixed = [

@@ -8,7 +8,6 @@ was removed, added and played (rules sections 4.2-4.3). Every meld's valid readi
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -16,9 +15,12 @@ from collections.abc import Iterable, Mapping
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import InputTooLargeError, InvalidTypeError, excerpt
 from rummikub_rules.melds import Table
-from rummikub_rules.tiles import JOKER_INDEX, MAX_JOKERS, Tile, TileSet, tile_tuple
+from rummikub_rules.tiles import JOKER_INDEX, MAX_JOKERS, Tile, TileSet, inventory, tile_tuple
 
-__all__ = ["TurnFacts", "tiles_of"]
+__all__ = ["TileCounts", "TurnFacts", "tiles_of"]
+
+#: How many of each tile (by :attr:`~rummikub_rules.tiles.Tile.index`) a part of a turn holds.
+TileCounts = dict[int, int]
 
 
 class TurnFacts:
@@ -134,19 +136,13 @@ def _beyond_set(
     before: Mapping[int, int], rack: Mapping[int, int], after: Mapping[int, int], edition: Edition
 ) -> dict[int, int]:
     """Tile indices in more copies than the set holds, on table and rack (rules section 1)."""
-    inventory = _inventory(edition.tile_set)
-    found = {i: n for i, n in after.items() if n > inventory[i]}
+    box = inventory(edition.tile_set)
+    found = {i: n for i, n in after.items() if n > box[i]}
     for i, n in before.items():
         held = n + rack.get(i, 0)
-        if held > inventory[i] and held > found.get(i, 0):
+        if held > box[i] and held > found.get(i, 0):
             found[i] = held
     for i, n in rack.items():
-        if i not in before and n > inventory[i] and n > found.get(i, 0):
+        if i not in before and n > box[i] and n > found.get(i, 0):
             found[i] = n
     return found
-
-
-@functools.lru_cache(maxsize=64)
-def _inventory(tiles: TileSet) -> tuple[int, ...]:
-    """How many copies of each tile index the set holds."""
-    return tuple(tiles.count(Tile.from_index(i)) for i in range(JOKER_INDEX + 1))

@@ -4,6 +4,8 @@ Several questions of rules section 4.5 are "can each claim get what it needs fro
 (which rack tiles took a freed joker's place, which copy of a tile stood in which meld, which meld
 of the table after continues a locked meld). They are answered exactly, in polynomial time, by a
 maximum flow; the networks have a few dozen nodes, so Edmonds-Karp on dictionaries is plenty.
+Which melds of the table after *continue* melds of the table before is a bipartite matching
+(:func:`always_matched`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections import deque
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
-__all__ = ["Network", "can_assign"]
+__all__ = ["Network", "always_matched", "can_assign"]
 
 Item = TypeVar("Item", bound=Hashable)
 
@@ -87,3 +89,51 @@ def can_assign(claims: Sequence[tuple[int, Iterable[Item]]], supply: Mapping[Ite
     for item, count in supply.items():
         network.add(("item", item), "sink", count)
     return network.max_flow("source", "sink", enough=need) >= need
+
+
+def always_matched(options: Sequence[Iterable[int]], right: int) -> frozenset[int]:
+    """The right vertices that every maximum matching uses.
+
+    ``options[i]`` lists the right vertices (``0 .. right - 1``) left vertex ``i`` may be matched
+    to. A right vertex is avoidable when it is unmatched in some maximum matching: exactly the
+    vertices reached from an unmatched right vertex by alternating paths (a non-matching edge to
+    a left vertex, then its matching edge). One maximum matching (augmenting paths) and one
+    search of those paths answer for every vertex at once.
+
+    >>> sorted(always_matched([[0], [0, 1]], 2))    # each left vertex needs its own
+    [0, 1]
+    >>> sorted(always_matched([[0, 1]], 2))         # one left vertex, two ways
+    []
+    >>> sorted(always_matched([[0], [0]], 2))       # 0 serves one of them either way
+    [0]
+    """
+    edges = [list(dict.fromkeys(choice)) for choice in options]
+    owner: list[int | None] = [None] * right
+
+    def augment(left: int, seen: set[int]) -> bool:
+        for vertex in edges[left]:
+            if vertex not in seen:
+                seen.add(vertex)
+                holder = owner[vertex]
+                if holder is None or augment(holder, seen):
+                    owner[vertex] = left
+                    return True
+        return False
+
+    for left in range(len(edges)):
+        augment(left, set())
+    users: list[list[int]] = [[] for _ in range(right)]
+    for left, choice in enumerate(edges):
+        for vertex in choice:
+            users[vertex].append(left)
+    matched_to = {holder: vertex for vertex, holder in enumerate(owner) if holder is not None}
+    free = deque(vertex for vertex in range(right) if owner[vertex] is None)
+    avoidable = set(free)
+    while free:
+        vertex = free.popleft()
+        for left in users[vertex]:
+            partner = matched_to.get(left)
+            if partner is not None and partner != vertex and partner not in avoidable:
+                avoidable.add(partner)
+                free.append(partner)
+    return frozenset(vertex for vertex in range(right) if vertex not in avoidable)

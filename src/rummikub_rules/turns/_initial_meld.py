@@ -14,7 +14,7 @@ from rummikub_rules.editions import JokerInInitialMeld
 from rummikub_rules.errors import InputTooLargeError
 from rummikub_rules.melds import Meld, Reading
 from rummikub_rules.tiles import JOKER, JOKER_INDEX, Tile
-from rummikub_rules.turns._facts import TurnFacts
+from rummikub_rules.turns._facts import TileCounts, TurnFacts
 from rummikub_rules.turns._verdict import Code, Violation, meld_list, plural
 
 __all__ = ["InitialMeld"]
@@ -22,8 +22,6 @@ __all__ = ["InitialMeld"]
 #: The most steps the search for the best opening may take: far beyond any real table, where it
 #: takes a handful. A crafted position that needs more is refused rather than searched.
 SEARCH_LIMIT = 50_000
-
-Counts = dict[int, int]
 
 
 class InitialMeld:
@@ -35,9 +33,9 @@ class InitialMeld:
         #: Melds of the table before that do not stand unchanged on the table after.
         self.changed = tuple(changed)
         #: New melds made only of tiles the rack could have laid, as (index, tile counts).
-        self.candidates: list[tuple[int, Counts]] = []
+        self.candidates: list[tuple[int, TileCounts]] = []
         for index in new:
-            counts: Counts = {}
+            counts: TileCounts = {}
             for tile in facts.after.melds[index].tiles:
                 counts[tile.index] = counts.get(tile.index, 0) + 1
             if all(facts.played.get(i, 0) >= n for i, n in counts.items()):
@@ -116,8 +114,8 @@ class InitialMeld:
 
 
 def best_value(
-    candidates: list[tuple[Counts, int]],
-    budget: Counts,
+    candidates: list[tuple[TileCounts, int]],
+    budget: TileCounts,
     steps: list[int] | None = None,
     goal: int | None = None,
 ) -> int:
@@ -132,7 +130,7 @@ def best_value(
     that share no contested tile, and searched by branch and bound. ``steps`` counts the search's
     steps across calls; beyond :data:`SEARCH_LIMIT` the position is refused.
     """
-    wanted: Counts = {}
+    wanted: TileCounts = {}
     for counts, _ in candidates:
         for i, n in counts.items():
             wanted[i] = wanted.get(i, 0) + n
@@ -237,7 +235,7 @@ def _independent_parts(
     return list(parts.values())
 
 
-def _first_fit(candidates: list[tuple[Counts, int]], budget: Counts) -> int:
+def _first_fit(candidates: list[tuple[TileCounts, int]], budget: TileCounts) -> int:
     """Candidates counted in order while their tiles last: no search."""
     left = dict(budget)
     total = 0
@@ -249,7 +247,7 @@ def _first_fit(candidates: list[tuple[Counts, int]], budget: Counts) -> int:
     return total
 
 
-def _fixed_order(candidate: tuple[Counts, int]) -> tuple[int, tuple[tuple[int, int], ...]]:
+def _fixed_order(candidate: tuple[TileCounts, int]) -> tuple[int, tuple[tuple[int, int], ...]]:
     """An order of candidate melds that depends only on their tiles and value."""
     counts, value = candidate
     return -value, tuple(sorted(counts.items()))

@@ -27,7 +27,7 @@ from rummikub_rules.turns._verdict import Violation
 
 __all__ = ["Judgement", "most_favourable_reading"]
 
-Choice = tuple[Reading | None, ...]
+TableReading = tuple[Reading | None, ...]
 
 
 @attrs.frozen
@@ -36,8 +36,8 @@ class Judgement:
 
     violations: tuple[Violation, ...]
     retrieved: int
-    before_choice: Choice
-    after_choice: Choice
+    before_choice: TableReading
+    after_choice: TableReading
 
     def declared_table(self, facts: TurnFacts) -> Table:
         """The table after with the kind of each two-way meld declared as it was read."""

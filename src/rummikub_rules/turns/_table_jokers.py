@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from rummikub_rules.editions import GroupJokerReplacement, JokerRetrieval, ReplacementFrom
 from rummikub_rules.melds import Meld, MeldKind, Reading
 from rummikub_rules.tiles import JOKER, JOKER_INDEX, Tile
-from rummikub_rules.turns._facts import TurnFacts
-from rummikub_rules.turns._flow import Network, can_assign
+from rummikub_rules.turns._facts import TileCounts, TurnFacts
+from rummikub_rules.turns._flow import Network, always_matched, can_assign
 from rummikub_rules.turns._verdict import Code, Violation, meld_list, meld_name, plural
 
 __all__ = ["TableJokers", "extends", "retrieval_before_opening"]
@@ -39,8 +39,6 @@ __all__ = ["TableJokers", "extends", "retrieval_before_opening"]
 Role = int
 GROUP_ROLE = 100
 NO_ROLE = -1
-
-Counts = dict[int, int]
 
 
 def role_of(reading: Reading | None, position: int) -> Role:
@@ -75,8 +73,8 @@ class TableJokers:
         self.facts = facts
         self.old_places = _joker_places(facts.before.melds)
         self.new_places = _joker_places(facts.after.melds)
-        self._meld_counts: dict[int, Counts] = {}
-        self._new: dict[int, bool] = {}
+        self._meld_counts: dict[int, TileCounts] = {}
+        self._old: frozenset[int] | None = None
 
     def check(
         self, before_choice: Sequence[Reading | None], after_choice: Sequence[Reading | None]
@@ -300,28 +298,21 @@ class TableJokers:
     def is_new(self, index: int) -> bool:
         """Whether meld ``index`` of the table after is *new* (rules 4.5, with a ruling).
 
-        A meld is *old* when it holds every numbered tile of a meld of the table before. Copies
-        of a tile are told apart only by the meld they stood in, so the meld is new as long as
-        each before meld whose numbered tiles it holds can be said to have left one of them
-        elsewhere: on another meld of the table after that holds a copy of that tile (or off the
-        table). Each tile's copies outside this meld can serve that many before melds; the story
-        most favourable to the player is a matching, one per meld after, judged on its own.
+        Old and new are judged by value, never by which copy of a tile went where: a meld of the
+        table before *continues* as a meld after that holds all its numbered tiles, each meld
+        before continuing as at most one meld after and each meld after continuing at most one
+        meld before, as many as can (a maximum matching). A meld after is old when every such
+        matching uses it, and new otherwise.
         """
-        known = self._new.get(index)
-        if known is not None:
-            return known
-        facts = self.facts
-        here = {i: n for i, n in self._counts(index).items() if i != JOKER_INDEX}
-        claims = []
-        for meld in facts.before.melds:
-            if all(t.index in here or t.index == JOKER_INDEX for t in meld.tiles):
-                numbered = _numbered(meld)
-                if numbered and all(here[i] >= n for i, n in numbered.items()):
-                    claims.append((1, tuple(numbered)))
-        elsewhere = {i: facts.after_count[i] - n + facts.removed.get(i, 0) for i, n in here.items()}
-        new = can_assign(claims, elsewhere)
-        self._new[index] = new
-        return new
+        if self._old is None:
+            after = range(len(self.facts.after.melds))
+            options = [
+                [m for m in after if _holds(self._counts(m), numbered)]
+                for numbered in map(_numbered, self.facts.before.melds)
+                if numbered
+            ]
+            self._old = always_matched(options, len(after))
+        return index not in self._old
 
     # -- joker_melds_extend_only ----------------------------------------------------------------
 
@@ -364,7 +355,7 @@ class TableJokers:
             )
         ]
 
-    def _counts(self, index: int) -> Counts:
+    def _counts(self, index: int) -> TileCounts:
         counts = self._meld_counts.get(index)
         if counts is None:
             counts = {}
@@ -381,7 +372,7 @@ class _Landing:
         self,
         spare: Mapping[Role, int],
         per_meld: Mapping[int, Mapping[Role, int]],
-        counts: Callable[[int], Counts],
+        counts: Callable[[int], TileCounts],
         rack: Mapping[int, int],
         freed: int,
         rack_jokers: int,
@@ -552,12 +543,16 @@ def _first_freed(
     return sorted(chosen, key=lambda j: (j.meld, j.position))
 
 
-def _numbered(meld: Meld) -> Counts:
-    counts: Counts = {}
+def _numbered(meld: Meld) -> TileCounts:
+    counts: TileCounts = {}
     for tile in meld.tiles:
         if tile.index != JOKER_INDEX:
             counts[tile.index] = counts.get(tile.index, 0) + 1
     return counts
+
+
+def _holds(counts: TileCounts, numbered: TileCounts) -> bool:
+    return all(counts.get(i, 0) >= n for i, n in numbered.items())
 
 
 def _melds_of(jokers: list[_Joker], melds: Sequence[Meld]) -> tuple[Meld, ...]:

@@ -19,23 +19,26 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rummikub_rules import __version__
-from rummikub_rules._terminal import Style
-from rummikub_rules.bots import Bot, DrawBot, GreedyBot, JokerKeeperBot, PointsBot
-from rummikub_rules.comparison import compare
+from rummikub_rules.cli._terminal import Style
 from rummikub_rules.editions import EDITIONS, Edition
-from rummikub_rules.errors import ParseError, RummikubError
+from rummikub_rules.errors import IllegalMove, ParseError, RummikubError
 from rummikub_rules.inputs import as_edition, as_table, as_tiles
 from rummikub_rules.melds import Meld, Table
 from rummikub_rules.scoring import settle_game
 from rummikub_rules.serialization import GameRecord, loads, table_to_json, tiles_to_json
-from rummikub_rules.simulate import simulate
-from rummikub_rules.solver import Objective, best_play
-from rummikub_rules.state import IllegalMove
 from rummikub_rules.tiles import STANDARD_SET, XP_SET, Tile, TileSet
 from rummikub_rules.turns import Verdict, check_turn
+
+if TYPE_CHECKING:
+    from rummikub_rules.bots import Bot
+    from rummikub_rules.comparison import Suggestion
+    from rummikub_rules.solver import Objective
+
+# The solver, bots, comparison and simulation load inside the commands that use them, so
+# ``check`` never pays for them.
 
 __all__ = ["main"]
 
@@ -69,18 +72,51 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None) -> 
 
 def _check(inputs: _Inputs, style: Style, out: TextIO) -> int:
     before, rack, after = inputs.table("before"), inputs.tiles("rack"), inputs.table("after")
-    edition = inputs.edition()
-    verdict = check_turn(before, rack, after, opened=inputs.flag("opened"), edition=edition)
+    edition, opened = inputs.edition(), inputs.flag("opened")
+    if inputs.flag("suggest"):
+        from rummikub_rules.comparison import suggest
+
+        suggestion = suggest(before, rack, after, opened=opened, edition=edition)
+        verdict = suggestion.turn
+    else:
+        suggestion, verdict = None, check_turn(before, rack, after, opened=opened, edition=edition)
     if inputs.json:
-        _dump({"edition": edition.name, **_verdict_json(verdict)}, out)
+        extra = {} if suggestion is None else {"suggestion": _suggestion_json(suggestion)}
+        _dump({"edition": edition.name, **_verdict_json(verdict), **extra}, out)
     else:
         print(_verdict_text(verdict, style), file=out)
+        if suggestion is not None and not suggestion.turn.ok:
+            print(_suggestion_text(before, suggestion, style), file=out)
     return OK if verdict.ok else ILLEGAL
+
+
+def _suggestion_json(suggestion: Suggestion) -> dict[str, Any]:
+    found = suggestion.verdict
+    return {
+        "kind": suggestion.kind.value,
+        "play": None if found is None else table_to_json(found.table),
+        "played": None if found is None else tiles_to_json(found.played),
+    }
+
+
+def _suggestion_text(before: Table, suggestion: Suggestion, style: Style) -> str:
+    from rummikub_rules.comparison import SuggestionKind
+
+    found = suggestion.verdict
+    if found is None:
+        return "suggestion: no legal play: draw a tile (or pass when the pool is empty)"
+    if suggestion.kind is SuggestionKind.SAME_TILES:
+        heading = "suggestion: the same tiles, laid legally:"
+    else:
+        heading = f"suggestion: the best play lays {len(found.played)}: {style.tiles(found.played)}"
+    return f"{heading}\n{_marked_table(before, found, style)}"
 
 
 def _compare(inputs: _Inputs, style: Style, out: TextIO) -> int:
     names = inputs.get("editions")
     chosen = None if names is None else _names(names)
+    from rummikub_rules.comparison import compare
+
     result = compare(
         inputs.table("before"),
         inputs.tiles("rack"),
@@ -214,6 +250,8 @@ def _solve(inputs: _Inputs, style: Style, out: TextIO) -> int:
         raise _InputError(f"--objective is tiles or points, got {chosen!r}")
     objective: Objective = "points" if chosen == "points" else "tiles"
     opened = inputs.flag("opened")
+    from rummikub_rules.solver import best_play
+
     play = best_play(table, rack, opened=opened, edition=edition, objective=objective)
     if play is None:
         if inputs.json:
@@ -285,13 +323,16 @@ def _replay(inputs: _Inputs, style: Style, out: TextIO) -> int:
     for number, action in enumerate(record.actions, 1):
         seat = state.current
         try:
-            state = state.apply(action)
+            outcome = state.step(action)
         except IllegalMove as error:
             raise _InputError(f"turn {number} (seat {seat}) is illegal: {error}") from None
-        turns.append({"turn": number, "seat": seat, "action": type(action).__name__.lower()})
+        state, laid = outcome.state, outcome.verdict.played
+        what = type(action).__name__.lower()
+        turns.append({"turn": number, "seat": seat, "action": what, "laid": tiles_to_json(laid)})
         if not inputs.json:
-            what = type(action).__name__.lower()
-            print(f"turn {number:>3}  seat {seat}  {what:<11} {style.table(state.table)}", file=out)
+            table = style.table(state.table)
+            shown = f"laid {style.tiles(laid)} -> {table}" if laid else table
+            print(f"turn {number:>3}  seat {seat}  {what:<11} {shown}", file=out)
     if inputs.json:
         result = state.result
         _dump(
@@ -313,13 +354,20 @@ def _replay(inputs: _Inputs, style: Style, out: TextIO) -> int:
 
 # -- simulate ------------------------------------------------------------------------------------
 
-#: The bots ``simulate --bots`` knows, by name.
-_BOTS: dict[str, Callable[[], Bot]] = {
-    "greedy": GreedyBot,
-    "points": PointsBot,
-    "joker-keeper": JokerKeeperBot,
-    "draw": DrawBot,
-}
+#: The bots ``simulate --bots`` knows, by name (see :func:`_bot_kinds`).
+_BOTS = ("greedy", "points", "joker-keeper", "draw")
+
+
+def _bot_kinds() -> dict[str, Callable[[], Bot]]:
+    """The bot of each name in ``_BOTS``."""
+    from rummikub_rules.bots import DrawBot, GreedyBot, JokerKeeperBot, PointsBot
+
+    return {
+        "greedy": GreedyBot,
+        "points": PointsBot,
+        "joker-keeper": JokerKeeperBot,
+        "draw": DrawBot,
+    }
 
 
 def _simulate(inputs: _Inputs, style: Style, out: TextIO) -> int:
@@ -327,6 +375,8 @@ def _simulate(inputs: _Inputs, style: Style, out: TextIO) -> int:
     records = inputs.get("records")
     if records is not None and not isinstance(records, str):
         raise _InputError("--records is a file name")
+    from rummikub_rules.simulate import simulate
+
     try:
         result = simulate(
             _names(inputs.require("editions")),
@@ -354,7 +404,8 @@ def _bots(value: object, players: int) -> list[Bot]:
             f"--bots is one bot for every seat or one per seat ({players}), from "
             f"{', '.join(_BOTS)}; got {value!r}"
         )
-    return [_BOTS[name]() for name in names * (players // len(names))]
+    kinds = _bot_kinds()
+    return [kinds[name]() for name in names * (players // len(names))]
 
 
 def _whole(value: object, name: str) -> int:
@@ -513,6 +564,12 @@ def _parser() -> argparse.ArgumentParser:
     check = command("check", "judge one turn: legal, or every rule it breaks", _check)
     turn_inputs(check)
     check.add_argument("--edition", metavar="NAME", help="edition name (default classic)")
+    check.add_argument(
+        "--suggest",
+        action="store_true",
+        default=None,
+        help="for an illegal turn, suggest the same tiles laid legally, or else the best play",
+    )
 
     comparison = command("compare", "judge one turn under every edition", _compare)
     turn_inputs(comparison)

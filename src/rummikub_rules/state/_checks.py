@@ -19,8 +19,9 @@ from rummikub_rules.actions import Play
 from rummikub_rules.editions import Edition, PoolEmptyEnd
 from rummikub_rules.errors import InvalidTypeError, excerpt
 from rummikub_rules.melds import Table
-from rummikub_rules.records import Deal, deal_problem, inventory, tile_counts
 from rummikub_rules.scoring import GameResult, settle_game
+from rummikub_rules.state._deal import Deal, deal_problem
+from rummikub_rules.tiles import inventory, tile_counts
 
 if TYPE_CHECKING:
     from rummikub_rules.state import GameState

@@ -16,42 +16,39 @@ from a valid one keeps them by construction and is not checked again.
 from __future__ import annotations
 
 import random
-import warnings
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
 from rummikub_rules._convert import as_tuple
-from rummikub_rules._history import History, to_history
-from rummikub_rules._judge import judge
-from rummikub_rules._state_checks import state_problem
-from rummikub_rules._unchecked import unchecked
 from rummikub_rules.actions import Action, Draw, FailedTurn, Play, Timeout
 from rummikub_rules.editions import CLASSIC, Edition, FirstPlayer, PoolEmptyEnd
-from rummikub_rules.errors import InvalidStateError, InvalidTypeError, RummikubError, excerpt
+from rummikub_rules.errors import (
+    GameSetupError,
+    IllegalMove,
+    InvalidStateError,
+    InvalidTypeError,
+    RummikubError,
+    excerpt,
+)
 from rummikub_rules.inputs import EditionLike, TilesLike, as_edition, as_tiles
 from rummikub_rules.melds import Table
 from rummikub_rules.notation import format_tiles
-from rummikub_rules.records import Deal, GameRecord, deal_problem
 from rummikub_rules.scoring import GameResult, settle_game
+from rummikub_rules.state._checks import state_problem
+from rummikub_rules.state._deal import Deal, deal_problem
+from rummikub_rules.state._history import History, to_history
+from rummikub_rules.state._unchecked import unchecked
 from rummikub_rules.tiles import Tile, rack_tuples, tile_tuple
 from rummikub_rules.turns import Verdict
+from rummikub_rules.turns._judge import judge
 from rummikub_rules.views import PlayerView
 
+if TYPE_CHECKING:
+    from rummikub_rules.records import GameRecord
+
 __all__ = ["GameSetupError", "GameState", "IllegalMove", "Outcome"]
-
-
-class IllegalMove(RummikubError):  # noqa: N818 (the name is part of the public contract)
-    """An action the rules refuse; ``verdict`` says why and ``action`` is what was tried."""
-
-    def __init__(self, verdict: Verdict, action: Action) -> None:
-        self.verdict = verdict
-        self.action = action
-        super().__init__(" ".join(v.message for v in verdict.violations) or "illegal move")
-
-
-class GameSetupError(InvalidStateError):
-    """A game that cannot be dealt: a player count or deal the edition does not allow."""
 
 
 def _flags(value: Iterable[bool]) -> tuple[bool, ...]:
@@ -251,6 +248,9 @@ class GameState:
         >>> game.to_record().replay() == game
         True
         """
+        # The one import that reaches up the layers: a record is made from states.
+        from rummikub_rules.records import GameRecord
+
         if self.deal is None:
             raise RummikubError(
                 "this state does not know how it was dealt (deal is None), so it has no record"
@@ -261,28 +261,6 @@ class GameState:
         if record.initial_state().deal != self.deal:
             record = attrs.evolve(record, deal=self.deal)
         return record
-
-    def can_play(self, seat: int | None = None, *, limit: int | None = None) -> bool:
-        """Deprecated: use :func:`rummikub_rules.solver.can_play_now` (removed in 0.3)."""
-        warnings.warn(
-            "GameState.can_play is deprecated; use rummikub_rules.solver.can_play_now",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from rummikub_rules.solver import can_play_now
-
-        return can_play_now(self, seat, limit=limit)
-
-    def end_if_stuck(self, *, limit: int | None = None) -> GameState:
-        """Deprecated: use :func:`rummikub_rules.solver.end_if_stuck` (removed in 0.3)."""
-        warnings.warn(
-            "GameState.end_if_stuck is deprecated; use rummikub_rules.solver.end_if_stuck",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        from rummikub_rules.solver import end_if_stuck
-
-        return end_if_stuck(self, limit=limit)
 
     def end_blocked(self) -> GameState:
         """End the game now, nobody out: no seat can play and the pool is empty (rules section 6).

@@ -59,9 +59,22 @@ from typing import Any, Final, TypeVar, overload
 
 import attrs
 
-from rummikub_rules import _json_v1
-from rummikub_rules._json_fields import expect_object, kind
-from rummikub_rules._json_games import (
+from rummikub_rules._convert import as_count
+from rummikub_rules.actions import ACTION_TYPES
+from rummikub_rules.editions import Edition
+from rummikub_rules.errors import (
+    FormatError,
+    InputTooLargeError,
+    InvalidTypeError,
+    RummikubError,
+    excerpt,
+)
+from rummikub_rules.melds import Meld, Table
+from rummikub_rules.records import Deal, GameRecord
+from rummikub_rules.scoring import Series
+from rummikub_rules.serialization import _v1
+from rummikub_rules.serialization._fields import expect_object, kind
+from rummikub_rules.serialization._games import (
     player_view_from_json,
     player_view_to_json,
     record_from_json,
@@ -71,7 +84,7 @@ from rummikub_rules._json_games import (
     state_from_json,
     state_to_json,
 )
-from rummikub_rules._json_values import (
+from rummikub_rules.serialization._values import (
     action_from_json,
     action_to_json,
     edition_from_json,
@@ -85,18 +98,6 @@ from rummikub_rules._json_values import (
     tiles_from_json,
     tiles_to_json,
 )
-from rummikub_rules.actions import ACTION_TYPES
-from rummikub_rules.editions import Edition
-from rummikub_rules.errors import (
-    FormatError,
-    InputTooLargeError,
-    InvalidTypeError,
-    RummikubError,
-    excerpt,
-)
-from rummikub_rules.melds import Meld, Table
-from rummikub_rules.records import Deal, GameRecord
-from rummikub_rules.scoring import Series
 from rummikub_rules.state import GameState
 from rummikub_rules.tiles import Tile
 from rummikub_rules.views import PlayerView
@@ -181,6 +182,7 @@ def from_json(document: object, expect: type[Any] | None = None) -> object:
     >>> from_json({"format": "rummikub-rules", "version": 2, "type": "table", "data": []}, Table)
     parse_table('')
     """
+    _check_expect(expect)
     fields = expect_object(document, "", required=(), optional=None)
     if fields.get("format") != FORMAT:
         reason = f"not a {FORMAT} document (format {kind(fields.get('format'))})"
@@ -196,8 +198,8 @@ def from_json(document: object, expect: type[Any] | None = None) -> object:
     expect_object(document, "", required=("format", "version", "type", "data"))
     tag = fields["type"]
     codec = _CODECS_BY_TAG.get(tag) if isinstance(tag, str) else None
-    if codec is None or (version == 1 and tag not in _json_v1.TYPES):
-        known = ", ".join(_CODECS_BY_TAG if version == VERSION else sorted(_json_v1.TYPES))
+    if codec is None or (version == 1 and tag not in _v1.TYPES):
+        known = ", ".join(_CODECS_BY_TAG if version == VERSION else sorted(_v1.TYPES))
         reason = f"unknown type {excerpt(tag)} for version {version}; known types: {known}"
         raise FormatError(reason, path="type")
     data = fields["data"]
@@ -212,6 +214,8 @@ def from_json(document: object, expect: type[Any] | None = None) -> object:
 
 def dumps(obj: object, *, indent: int | None = None) -> str:
     """The document holding ``obj`` as JSON text (see :func:`to_json`)."""
+    if indent is not None:
+        indent = as_count(indent, "indent")
     return json.dumps(to_json(obj), ensure_ascii=False, indent=indent)
 
 
@@ -230,6 +234,7 @@ def loads(text: str | bytes, expect: type[Any] | None = None) -> object:
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidTypeError(f"loads reads a str or bytes, got {type(text).__name__}")
+    _check_expect(expect)
     if len(text) > MAX_DOCUMENT_SIZE:
         raise InputTooLargeError("document characters", size=len(text), limit=MAX_DOCUMENT_SIZE)
     try:
@@ -239,9 +244,18 @@ def loads(text: str | bytes, expect: type[Any] | None = None) -> object:
     return from_json(document) if expect is None else from_json(document, expect)
 
 
+def _check_expect(expect: object) -> None:
+    """``expect`` is a class (``Table``, ``GameState``) or ``None``, never a type's name."""
+    if expect is not None and not isinstance(expect, type):
+        raise InvalidTypeError(
+            f"expect is a class such as Table or GameState, got {type(expect).__name__} "
+            f"{excerpt(expect)}"
+        )
+
+
 def _from_version_1(codec: _Codec, data: object) -> object:
     """Read the data of a version 1 document with the rules it was saved under."""
-    obj = codec.decode(_json_v1.migrate(codec.tag, data, "data"), path="data")
+    obj = codec.decode(_v1.migrate(codec.tag, data, "data"), path="data")
     if isinstance(obj, GameState) and obj.deal is None:
         return _with_deal_found(obj)
     return obj

@@ -11,7 +11,12 @@ import enum
 from collections.abc import Iterable
 from typing import Any, Final
 
-from rummikub_rules._json_fields import (
+from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout
+from rummikub_rules.editions import CLASSIC, EDITIONS, Edition
+from rummikub_rules.errors import FormatError, InputTooLargeError, InvalidTypeError, excerpt
+from rummikub_rules.melds import Meld, Table
+from rummikub_rules.notation import format_tiles, parse_meld, parse_tile, parse_tiles
+from rummikub_rules.serialization._fields import (
     MAX_TILES,
     at,
     build,
@@ -22,11 +27,6 @@ from rummikub_rules._json_fields import (
     int_list,
     kind,
 )
-from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout
-from rummikub_rules.editions import CLASSIC, EDITIONS, Edition
-from rummikub_rules.errors import FormatError, InputTooLargeError, InvalidTypeError, excerpt
-from rummikub_rules.melds import Meld, Table
-from rummikub_rules.notation import format_tiles, parse_meld, parse_tile, parse_tiles
 from rummikub_rules.tiles import Color, Tile, TileSet
 
 __all__ = [

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from rummikub_rules._json_fields import at, expect_object, kind
 from rummikub_rules.errors import FormatError, excerpt
+from rummikub_rules.serialization._fields import at, expect_object, kind
 
 __all__ = ["TYPES", "migrate"]
 

@@ -35,15 +35,22 @@ from typing import IO, Any, Final, TypeAlias
 
 import attrs
 
-from rummikub_rules._progress import Progress
-from rummikub_rules._simulation_report import markdown
-from rummikub_rules._stats import mean_interval
+from rummikub_rules._convert import as_count, as_optional_flag
 from rummikub_rules.bots import Bot, GreedyBot
 from rummikub_rules.editions import Edition
-from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
+from rummikub_rules.errors import (
+    BotError,
+    IllegalMove,
+    InvalidTypeError,
+    InvalidValueError,
+    excerpt,
+)
 from rummikub_rules.inputs import EditionLike, as_editions
 from rummikub_rules.runner import GameSummary, play_out, seat_bots
 from rummikub_rules.serialization import dumps
+from rummikub_rules.simulate._progress import Progress
+from rummikub_rules.simulate._report import markdown
+from rummikub_rules.simulate._stats import mean_interval
 from rummikub_rules.state import GameState
 
 __all__ = [
@@ -248,8 +255,9 @@ def simulate(
     chosen = as_editions(editions, "editions")
     if not chosen:
         raise InvalidValueError("simulate needs at least one edition")
-    _check_int(games, "games", 1)
-    _check_int(jobs, "jobs", 1)
+    as_count(games, "games", 1)
+    as_count(jobs, "jobs", 1)
+    as_optional_flag(progress, "progress")
     if type(seed) is not int:
         raise InvalidTypeError(f"seed is an int, got {excerpt(seed)}")
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
@@ -301,12 +309,26 @@ class _Task:
 
 
 def _play(task: _Task) -> tuple[GameSummary, ...]:
-    """Play a task's games (in a worker, or here)."""
-    return tuple(
-        play_out(_dealt(edition, task.players, task.seed, deal), task.bots, record=task.records)
-        for deal in range(task.start, task.stop)
-        for edition in task.editions
-    )
+    """Play a task's games (in a worker, or here).
+
+    A bot's illegal action or failure names its game, deal and edition, as well as its seat:
+    the error pickles, so it reaches the caller whole from any worker.
+    """
+    games = []
+    for deal in range(task.start, task.stop):
+        for edition in task.editions:
+            dealt = _dealt(edition, task.players, task.seed, deal)
+            try:
+                games.append(play_out(dealt, task.bots, record=task.records))
+            except IllegalMove as error:
+                raise IllegalMove(
+                    error.verdict, error.action, seat=error.seat, deal=deal, edition=edition.name
+                ) from None
+            except BotError as error:
+                raise BotError(
+                    error.reason, seat=error.seat, deal=deal, edition=edition.name
+                ) from error.__cause__
+    return tuple(games)
 
 
 def _dealt(edition: Edition, players: int, seed: int, deal: int) -> GameState:
@@ -517,10 +539,3 @@ def _could_play_share(game: GameSummary) -> float | None:
     if game.could_play is None or not decided:
         return None
     return game.could_play / decided
-
-
-def _check_int(value: object, name: str, least: int) -> None:
-    if type(value) is not int:
-        raise InvalidTypeError(f"{name} is an int, got {excerpt(value)}")
-    if value < least:
-        raise InvalidValueError(f"{name} must be at least {least}, got {value}")

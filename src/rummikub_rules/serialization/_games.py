@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rummikub_rules._json_fields import (
+from rummikub_rules.actions import Action
+from rummikub_rules.errors import FormatError
+from rummikub_rules.records import Deal, GameRecord
+from rummikub_rules.scoring import GameResult, Series
+from rummikub_rules.serialization._fields import (
     MAX_TILES,
     at,
     build,
@@ -19,7 +23,7 @@ from rummikub_rules._json_fields import (
     int_list,
     kind,
 )
-from rummikub_rules._json_values import (
+from rummikub_rules.serialization._values import (
     action_from_json,
     action_to_json,
     edition_from_json,
@@ -29,10 +33,6 @@ from rummikub_rules._json_values import (
     tiles_from_json,
     tiles_to_json,
 )
-from rummikub_rules.actions import Action
-from rummikub_rules.errors import FormatError
-from rummikub_rules.records import Deal, GameRecord
-from rummikub_rules.scoring import GameResult, Series
 from rummikub_rules.state import GameState
 from rummikub_rules.tiles import Tile
 from rummikub_rules.views import PlayerView

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rummikub_rules._failed_turns import restored_table
 from rummikub_rules.actions import Action, Draw, FailedTurn, Pass, Play, Timeout
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import EXCERPT_LIMIT, InvalidTypeError, excerpt
 from rummikub_rules.melds import Table
 from rummikub_rules.notation import format_tiles
-from rummikub_rules.records import tile_counts
-from rummikub_rules.tiles import Tile
+from rummikub_rules.tiles import Tile, tile_counts
 from rummikub_rules.turns import Code, Verdict, Violation, check_turn
+from rummikub_rules.turns._failed_turns import restored_table
 
 __all__ = ["judge"]
 

@@ -30,7 +30,7 @@ import attrs
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import InputTooLargeError
 from rummikub_rules.melds import Meld, MeldKind, Reading, Table
-from rummikub_rules.tiles import JOKER_INDEX, Tile
+from rummikub_rules.tiles import JOKER_INDEX, Tile, tile_counts
 
 __all__ = ["WORK_LIMIT", "restored_table"]
 
@@ -56,8 +56,8 @@ def restored_table(table: Table, to_pool: Sequence[Tile], edition: Edition) -> T
     if not to_pool:
         return table
     melds = table.melds
-    demand = _counts(to_pool)
-    occurrences = _counts(table.tiles)
+    demand = tile_counts(to_pool)
+    occurrences = tile_counts(table.tiles)
     free = {k for k in range(JOKER_INDEX + 1) if 0 < demand[k] < occurrences[k]}
     readings = [meld.reading(edition) for meld in melds]
     is_run = [reading is None or reading.kind is MeldKind.RUN for reading in readings]
@@ -72,7 +72,7 @@ def restored_table(table: Table, to_pool: Sequence[Tile], edition: Edition) -> T
     budget = [WORK_LIMIT]
     for members in linked.groups():
         if any(tile.index in free for index in members for tile in melds[index].tiles):
-            plan = _Plan(members, melds, readings, is_run, demand, free)
+            plan = _Programme(members, melds, readings, is_run, demand, free)
             chosen = plan.solve(budget)
             if chosen is None:
                 return None
@@ -87,7 +87,7 @@ def restored_table(table: Table, to_pool: Sequence[Tile], edition: Edition) -> T
     return Table(_remains(melds, removed, is_run))
 
 
-class _Plan:
+class _Programme:
     """One group of linked melds: their tiles in visiting order and the programme over them.
 
     A state is one integer: four bits per tile with a choice (copies still to go) and three per
@@ -125,7 +125,7 @@ class _Plan:
             later[k] += 1
         last = {local: len(melds[index]) - 1 for local, index in enumerate(members)}
         self.steps = [
-            _Step(
+            _SlotDecision(
                 type_shift=type_shift.get(tile.index, -1),
                 forced=tile.index in forced,
                 after=after[i],
@@ -192,12 +192,12 @@ class _Plan:
                 state, who = self._sorted(state, who)
         return removed
 
-    def _next(self, state: int, step: _Step, remove: bool) -> int | None:
+    def _next(self, state: int, step: _SlotDecision, remove: bool) -> int | None:
         """The state after deciding a slot, as the programme keeps it."""
         nxt = _advanced(state, step, remove)
         return None if nxt is None else self._settled(nxt, step)
 
-    def _settled(self, state: int, step: _Step) -> int:
+    def _settled(self, state: int, step: _SlotDecision) -> int:
         return self._sorted(state, [])[0] if step.boundary and self.classes else state
 
     def _sorted(self, state: int, who: list[int]) -> tuple[int, list[int]]:
@@ -215,7 +215,7 @@ class _Plan:
 
 
 @attrs.frozen
-class _Step:
+class _SlotDecision:
     """What deciding one slot needs to know (``type_shift`` is -1 for a tile without choice)."""
 
     type_shift: int
@@ -228,7 +228,7 @@ class _Step:
     boundary: bool
 
 
-def _advanced(state: int, step: _Step, remove: bool) -> int | None:
+def _advanced(state: int, step: _SlotDecision, remove: bool) -> int | None:
     """The state after keeping or taking off one slot's tile, or ``None`` if that breaks a rule."""
     if step.type_shift < 0:
         if remove != step.forced:
@@ -284,13 +284,6 @@ def _remains(melds: Sequence[Meld], removed: list[set[int]], is_run: list[bool])
                 pieces.append([])
         left.extend(Meld(piece, meld.kind) for piece in pieces if piece)
     return left
-
-
-def _counts(tiles: Sequence[Tile]) -> list[int]:
-    counts = [0] * (JOKER_INDEX + 1)
-    for tile in tiles:
-        counts[tile.index] += 1
-    return counts
 
 
 def _position(reading: Reading | None, offset: int) -> int:
