@@ -72,7 +72,7 @@ def test_simulate_editions_writes_its_summary_and_records(tmp_path: Path) -> Non
     assert result.returncode == 0, result.stderr
     summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
     assert summary in result.stdout
-    assert "| classic | 2 |" in summary
+    assert "| per game | classic | pl-2026 |" in summary
     document = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
     assert document["editions"] == ["classic", "pl-2026"]
     lines = (tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()

@@ -111,4 +111,5 @@ def share_interval(hits: int, total: int, level: float = 0.95) -> tuple[float, f
     scale = 1 + z2 / total
     centre = (share + z2 / (2 * total)) / scale
     half = z * math.sqrt(share * (1 - share) / total + z2 / (4 * total * total)) / scale
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if hits == 0 else max(0.0, centre - half)  # exactly 0 and 1, not rounded near
+    return low, 1.0 if hits == total else min(1.0, centre + half)
