@@ -233,7 +233,7 @@ def _forest(figure: Any, result: Simulation) -> str:
     for place, metric in enumerate(metrics):
         axes = grid[place // columns][place % columns]
         quantity = QUANTITIES[metric]
-        scale = 100.0 if quantity.share else 1.0
+        scale = quantity.scale
         axes.axvline(0, color="#888", linewidth=1)
         for row, (edition, baseline) in enumerate(pairs):
             d = result.difference(metric, baseline, edition)

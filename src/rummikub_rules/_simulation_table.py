@@ -11,7 +11,7 @@ for the rest. The Markdown (:mod:`rummikub_rules._simulation_report`) and HTML
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -42,11 +42,18 @@ __all__ = [
 class Quantity:
     """A number measured per game, as the tables and charts name it (with its unit).
 
-    A ``share`` is printed as a percentage, and its differences in percentage points.
+    A ``share`` is printed as a percentage, and its differences in percentage points; a
+    quantity counted ``per`` 100 games is multiplied by 100 (a rare event stays visible).
     """
 
     label: str
     share: bool = False
+    per: int = 1
+
+    @property
+    def scale(self) -> float:
+        """What a value per game is multiplied by to be shown (100 for a percentage)."""
+        return 100.0 if self.share else float(self.per)
 
 
 #: The quantities of :data:`rummikub_rules.simulate.METRICS`, by metric name.
@@ -55,7 +62,7 @@ QUANTITIES: Final[dict[str, Quantity]] = {
     "first_opening": Quantity("first opening (the seat's own turn)"),
     "pool_empty": Quantity("games ending with the pool empty", share=True),
     "went_out": Quantity("games in which someone went out", share=True),
-    "jokers_left": Quantity("jokers left on racks"),
+    "jokers_left": Quantity("jokers left on racks, per 100 games", per=100),
     "could_play": Quantity("turns on which the player to move could play", share=True),
     "winning_score": Quantity("winner's score (points)"),
     "lowest_score": Quantity("lowest score (points)"),
@@ -205,7 +212,7 @@ def tables(result: Simulation) -> tuple[Table, ...]:
 
 def _edition_table(result: Simulation) -> Table:
     rows = tuple(
-        (quantity.label, *(_cell(estimate, quantity) for estimate in estimates))
+        (quantity.label, *(estimate_text(estimate, quantity) for estimate in estimates))
         for quantity, estimates in edition_estimates(result).items()
     )
     return Table(
@@ -226,14 +233,16 @@ def _seat_tables(result: Simulation) -> tuple[Table, Table]:
             f"winner; an even share is {_number(100 / result.players)}%).",
             header=header,
             rows=tuple(
-                (str(seat), *(_cell(edition[seat], WINS) for edition in wins)) for seat in seats
+                (str(seat), *(estimate_text(edition[seat], WINS) for edition in wins))
+                for seat in seats
             ),
         ),
         Table(
             caption="Each seat's score in points: the mean and its 95% interval.",
             header=header,
             rows=tuple(
-                (str(seat), *(_cell(edition[seat], SCORE) for edition in scores)) for seat in seats
+                (str(seat), *(estimate_text(edition[seat], SCORE) for edition in scores))
+                for seat in seats
             ),
         ),
     )
@@ -295,8 +304,8 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
         "someone goes out in {x} percentage points fewer {e} games than {b} games",
     ),
     "jokers_left": (
-        "{e} games leave {x} more jokers on racks than {b} games",
-        "{e} games leave {x} fewer jokers on racks than {b} games",
+        "{e} games leave {x} more jokers on racks per 100 games than {b} games",
+        "{e} games leave {x} fewer jokers on racks per 100 games than {b} games",
     ),
     "could_play": (
         "{e} players can play on {x} percentage points more of their turns than {b} players",
@@ -318,7 +327,7 @@ def _reading(d: PairedDifference) -> str:
     assert d.low is not None
     assert d.high is not None
     more, less = _WORDS[d.metric]
-    scale = 100.0 if QUANTITIES[d.metric].share else 1.0
+    scale = QUANTITIES[d.metric].scale
     amount = _number(abs(d.mean) * scale)
     words = (more if d.mean > 0 else less).format(e=d.edition, b=d.baseline, x=amount)
     near, far = sorted((abs(d.low) * scale, abs(d.high) * scale))
@@ -326,11 +335,14 @@ def _reading(d: PairedDifference) -> str:
     return f"{words} ({_number(near)} to {_number(far)}{deals})."
 
 
-def estimate_text(estimate: Estimate | None, share: bool) -> str:
-    """``mean (low to high)`` to one decimal, a share as a percentage."""
+def estimate_text(estimate: Estimate | None, quantity: Quantity) -> str:
+    """``mean (low to high)`` to one decimal in ``quantity``'s unit (a share as a percentage)."""
     if estimate is None:
         return "no games"
-    show: Callable[[float], str] = _percent if share else _number
+
+    def show(value: float) -> str:
+        return _number(value * quantity.scale) + ("%" if quantity.share else "")
+
     if estimate.low is None or estimate.high is None:
         return show(estimate.mean)
     return f"{show(estimate.mean)} ({show(estimate.low)} to {show(estimate.high)})"
@@ -339,9 +351,9 @@ def estimate_text(estimate: Estimate | None, share: bool) -> str:
 def difference_text(d: PairedDifference) -> str:
     """A difference ``+mean (low to high)``: shares in percentage points, others in their unit."""
     assert d.mean is not None
-    share = QUANTITIES[d.metric].share
-    scale = 100.0 if share else 1.0
-    unit = " pp" if share else ""
+    quantity = QUANTITIES[d.metric]
+    scale = quantity.scale
+    unit = " pp" if quantity.share else ""
     if d.low is None or d.high is None:
         return f"{_signed(d.mean * scale)}{unit}"
     return (
@@ -349,21 +361,10 @@ def difference_text(d: PairedDifference) -> str:
     )
 
 
-def _cell(estimate: Estimate | None, quantity: Quantity) -> str:
-    return estimate_text(estimate, quantity.share)
-
-
-def _rounded(value: float) -> float:
-    return round(value, 1) + 0.0  # + 0.0 turns -0.0 into 0.0
-
-
 def _number(value: float) -> str:
-    return f"{_rounded(value):.1f}"
+    """One decimal; a value just below 0 shows as -0.0, and 0 itself as 0.0."""
+    return f"{value + 0.0:.1f}"  # + 0.0 turns -0.0 into 0.0
 
 
 def _signed(value: float) -> str:
-    return f"{_rounded(value):+.1f}"
-
-
-def _percent(value: float) -> str:
-    return f"{_rounded(value * 100):.1f}%"
+    return f"{value + 0.0:+.1f}"
