@@ -138,7 +138,8 @@ def _charts(result: Simulation) -> list[str]:
             (
                 _forest,
                 "Paired differences, edition minus baseline, deal by deal: the mean and its 95% "
-                "interval (shares in percentage points, pp); filled where it leaves out 0.",
+                "interval (shares in percentage points, pp), filled where it leaves out 0; a "
+                "quantity that no deal changes is left out.",
             )
         )
     settings = {
@@ -174,7 +175,7 @@ def _colour(index: int) -> str:
 def _game_length(figure: Any, result: Simulation) -> str:
     names = list(result.editions)
     turns = [[g.turns for g in edition] for edition in by_edition(result)]
-    figure.set_size_inches(8, 1.2 + 0.55 * len(names))
+    figure.set_size_inches(10, 1.2 + 0.55 * len(names))
     axes = figure.add_subplot()
     positions = list(range(len(names), 0, -1))
     boxes = axes.boxplot(
@@ -204,7 +205,7 @@ def _wins(figure: Any, result: Simulation) -> str:
     names = list(result.editions)
     wins = seat_wins(result)
     players = result.players
-    figure.set_size_inches(8, 3.4)
+    figure.set_size_inches(10, 3.6)
     axes = figure.add_subplot()
     width = 0.8 / len(names)
     for index, (name, seats) in enumerate(zip(names, wins, strict=True)):
@@ -224,10 +225,18 @@ def _wins(figure: Any, result: Simulation) -> str:
 
 def _forest(figure: Any, result: Simulation) -> str:
     pairs = list(dict.fromkeys((d.edition, d.baseline) for d in result.differences))
-    metrics = list(QUANTITIES)
-    columns = 2
+    metrics = [
+        metric
+        for metric in QUANTITIES
+        if any(
+            d.metric == metric and d.mean is not None and (d.mean, d.low, d.high) != (0, 0, 0)
+            for d in result.differences
+        )
+    ] or ["turns"]
+    columns = 2 if len(metrics) > 1 else 1
     rows = -(-len(metrics) // columns)
-    figure.set_size_inches(10, rows * (0.8 + 0.3 * len(pairs)))
+    figure.set_size_inches(10, rows * (0.9 + 0.3 * len(pairs)))
+    figure.get_layout_engine().set(h_pad=0.12)
     grid = figure.subplots(rows, columns, squeeze=False, sharey=True)
     labels = [f"{edition} vs {baseline}" for edition, baseline in pairs]
     for place, metric in enumerate(metrics):
