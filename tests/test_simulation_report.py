@@ -16,6 +16,7 @@ import attrs
 import pytest
 
 from rummikub_rules import InvalidTypeError, Simulation, simulate
+from rummikub_rules._simulation_table import Estimate
 from rummikub_rules._stats import mean_interval, share_interval
 from rummikub_rules.cli import main
 from rummikub_rules.simulate import METRICS
@@ -30,10 +31,12 @@ def small() -> Simulation:
     return simulate(THREE, games=4, players=3, seed=3)
 
 
-def _with(result: Simulation, metric: str, edition: str, **values: float) -> Simulation:
-    """``result`` with the difference ``edition`` minus classic on ``metric`` set to ``values``."""
+def _with(
+    result: Simulation, metric: str, edition: str, mean: float, low: float, high: float
+) -> Simulation:
+    """``result`` with the difference ``edition`` minus classic on ``metric`` set as given."""
     changed = tuple(
-        attrs.evolve(d, **values)
+        attrs.evolve(d, mean=mean, low=low, high=high)
         if (d.metric, d.baseline, d.edition) == (metric, "classic", edition)
         else d
         for d in result.differences
@@ -234,10 +237,21 @@ def test_simulate_refuses_a_report_it_cannot_write_before_playing(
     assert "cannot write /nonexistent/dir/report.html" in capsys.readouterr().err
 
 
+def test_an_interval_never_reaches_past_what_a_game_can_have() -> None:
+    low, high = mean_interval([0.0, 0.0, 0.0, 1.0]) or (0.0, 0.0)
+    assert low < 0 < 1 < high
+    assert Estimate.of_values([0.0, 0.0, 0.0, 1.0], least=0.0) == Estimate(0.25, 0.0, high)
+    assert Estimate.of_values([0.0, 0.0, 0.0, 1.0], 0.0, 1.0) == Estimate(0.25, 0.0, 1.0)
+    assert Estimate.of_values([3.0, 3.0]) == Estimate(3.0, 3.0, 3.0)
+    assert Estimate.of_values([3.0]) == Estimate(3.0, None, None)
+
+
 def test_share_intervals_are_wilson_intervals() -> None:
     low, high = share_interval(50, 100) or (0.0, 0.0)
     assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
-    assert share_interval(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
-    assert share_interval(10, 10) == (pytest.approx(0.7225, abs=1e-4), 1.0)
+    none, few = share_interval(0, 10) or (1.0, 0.0)
+    assert (none, round(few, 4)) == (0.0, 0.2775)
+    most, every = share_interval(10, 10) or (1.0, 0.0)
+    assert (round(most, 4), every) == (0.7225, 1.0)
     assert share_interval(1, 3) == pytest.approx((0.0615, 0.7923), abs=1e-4)
     assert share_interval(0, 0) is None

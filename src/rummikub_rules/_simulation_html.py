@@ -192,7 +192,7 @@ def _game_length(figure: Any, result: Simulation) -> str:
         box.set_facecolor(_colour(index))
         box.set_alpha(0.55)
     for position, values in zip(positions, turns, strict=True):
-        estimate = Estimate.of_values([float(value) for value in values])
+        estimate = Estimate.of_values([float(value) for value in values], least=0.0)
         if estimate is not None:
             _interval(axes, position - 0.38, estimate, "black", horizontal=True)
     axes.set_yticks(positions, names)

@@ -44,11 +44,19 @@ class Quantity:
 
     A ``share`` is printed as a percentage, and its differences in percentage points; a
     quantity counted ``per`` 100 games is multiplied by 100 (a rare event stays visible).
+    ``least`` is the smallest value a game can have (a share's is 0, and its largest 1): an
+    interval never reaches past what a game can have.
     """
 
     label: str
     share: bool = False
     per: int = 1
+    least: float | None = None
+
+    @property
+    def bounds(self) -> tuple[float | None, float | None]:
+        """The smallest and largest value a game can have (``None``: no bound)."""
+        return (0.0, 1.0) if self.share else (self.least, None)
 
     @property
     def scale(self) -> float:
@@ -58,11 +66,11 @@ class Quantity:
 
 #: The quantities of :data:`rummikub_rules.simulate.METRICS`, by metric name.
 QUANTITIES: Final[dict[str, Quantity]] = {
-    "turns": Quantity("game length (turns)"),
-    "first_opening": Quantity("first opening (the seat's own turn)"),
+    "turns": Quantity("game length (turns)", least=0.0),
+    "first_opening": Quantity("first opening (the seat's own turn)", least=1.0),
     "pool_empty": Quantity("games ending with the pool empty", share=True),
     "went_out": Quantity("games in which someone went out", share=True),
-    "jokers_left": Quantity("jokers left on racks, per 100 games", per=100),
+    "jokers_left": Quantity("jokers left on racks, per 100 games", per=100, least=0.0),
     "could_play": Quantity("turns on which the player to move could play", share=True),
     "winning_score": Quantity("winner's score (points)"),
     "lowest_score": Quantity("lowest score (points)"),
@@ -86,10 +94,12 @@ class Estimate:
     high: float | None
 
     @classmethod
-    def of_values(cls, values: Sequence[float], share: bool = False) -> Estimate | None:
+    def of_values(
+        cls, values: Sequence[float], least: float | None = None, most: float | None = None
+    ) -> Estimate | None:
         """The mean of ``values`` with its t interval; ``None`` when there are none.
 
-        The interval of a ``share`` (values from 0 to 1) is cut to 0 to 1.
+        The interval is cut at ``least`` and ``most``, the bounds of any value.
         """
         if not values:
             return None
@@ -98,8 +108,8 @@ class Estimate:
         if interval is None:
             return cls(mean, None, None)
         low, high = interval
-        if share:
-            low, high = max(0.0, low), min(1.0, high)
+        low = low if least is None else max(least, low)
+        high = high if most is None else min(most, high)
         if all(value == values[0] for value in values):
             low = high = mean  # equal values: no rounding noise around them
         return cls(mean, low, high)
@@ -154,7 +164,8 @@ def edition_estimates(result: Simulation) -> dict[Quantity, tuple[Estimate | Non
         if metric == "could_play":
             found[OUT_OF_BUDGET] = tuple(
                 Estimate.of_values(
-                    [(g.undecided or 0) / g.turns for g in edition if g.turns], share=True
+                    [(g.undecided or 0) / g.turns for g in edition if g.turns],
+                    *OUT_OF_BUDGET.bounds,
                 )
                 for edition in games
             )
@@ -164,7 +175,7 @@ def edition_estimates(result: Simulation) -> dict[Quantity, tuple[Estimate | Non
 def _estimate(metric: str, values: list[float]) -> Estimate | None:
     if metric in _YES_OR_NO:
         return Estimate.of_share(round(sum(values)), len(values))
-    return Estimate.of_values(values, share=QUANTITIES[metric].share)
+    return Estimate.of_values(values, *QUANTITIES[metric].bounds)
 
 
 def seat_wins(result: Simulation) -> tuple[tuple[Estimate | None, ...], ...]:
