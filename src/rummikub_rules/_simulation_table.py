@@ -1,11 +1,13 @@
 """A simulation's numbers as a game designer reads them, and a sentence for each difference.
 
 Every quantity has one unit and one rounding wherever it appears: shares are percentages (their
-differences percentage points, "pp"), turns, jokers and points are given to one decimal. Per
-edition, a quantity is the mean over its games with a 95% interval: the Wilson score interval
-for a share of yes-or-no outcomes (a game ended with the pool empty, a seat won), Student's t
-for the rest. The Markdown (:mod:`rummikub_rules._simulation_report`) and HTML
-(:mod:`rummikub_rules._simulation_html`) reports print the :class:`Table` objects made here.
+differences percentage points, "pp"); turns, jokers and points are given to one decimal, jokers
+left counted per 100 games so that a rare one still shows. Per edition, a quantity is the mean
+over its games with a 95% interval: the Wilson score interval for a share of yes-or-no outcomes
+(a game ended with the pool empty, a seat won), Student's t for the rest, cut where a game's
+value cannot go (no share past 0% or 100%, no negative count). The Markdown
+(:mod:`rummikub_rules._simulation_report`) and HTML (:mod:`rummikub_rules._simulation_html`)
+reports print the :class:`Table` objects made here.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
     from rummikub_rules.simulate import PairedDifference, Simulation
 
 __all__ = [
+    "QUANTITIES",
     "Estimate",
     "Quantity",
     "Table",
