@@ -31,6 +31,8 @@ source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
+# The simulation report the README shows, copied beside the pages (selfplay.md links to it).
+html_extra_path = ["simulation-report.html"]
 
 # MyST: ```{directive} fences, ::: fences and definition lists; anchors for ## and ### headings.
 myst_enable_extensions = ["colon_fence", "deflist"]

@@ -6,9 +6,11 @@ Run it from the repository root::
         [--players 4] [--seed 0] [--jobs 1] [--out DIRECTORY]
 
 Greedy bots (the most tiles each turn) play ``--games`` deals under every edition named. The
-summary is printed as Markdown; with ``--out`` it is also written there as ``summary.md`` and
-``summary.json``, with every game's record in ``games.jsonl`` (one JSON document a line). The
-README's comparison was made with ``--games 200 --jobs 2``.
+summary is printed as Markdown; with ``--out`` it is also written there as ``summary.md``,
+``summary.json`` and ``report.html`` (one page with charts, when matplotlib is installed), with
+every game as a CSV row in ``games.csv`` and its record in ``games.jsonl`` (one JSON document a
+line). The README's comparison was made by the same simulation from the command line
+(``rummikub-rules simulate ... --games 100 --jobs 1 --report ...``).
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--out", type=Path, help="directory for summary.md/.json, games.jsonl")
+    parser.add_argument(
+        "--out", type=Path, help="directory for summary.md/.json, report.html, games.csv/.jsonl"
+    )
     args = parser.parse_args(argv)
     records = None
     if args.out is not None:
@@ -53,7 +57,9 @@ def main(argv: list[str]) -> int:
         (args.out / "summary.md").write_text(summary, encoding="utf-8")
         text = json.dumps(result.to_json(), indent=2, ensure_ascii=False)
         (args.out / "summary.json").write_text(text + "\n", encoding="utf-8")
-        print(f"wrote {args.out / 'summary.md'}, summary.json and games.jsonl")
+        (args.out / "report.html").write_text(result.to_html(), encoding="utf-8")
+        result.to_csv(args.out / "games.csv")
+        print(f"wrote {args.out / 'summary.md'}, summary.json, report.html, games.csv, games.jsonl")
     return 0
 
 

@@ -236,8 +236,8 @@ def test_simulate_prints_the_summary_as_markdown() -> None:
     result = run("simulate", "--editions", "classic,pl-2026", "--games", "2", "--players", "2")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("2 deals x 2 editions, 2 players, seed 0;")
-    assert "| classic | 2 |" in result.stdout
-    assert "| classic | pl-2026 | 2 |" in result.stdout
+    assert "| per game | classic | pl-2026 |" in result.stdout
+    assert "| per game | pl-2026 vs classic |" in result.stdout
     assert result.stderr == ""  # no progress bar in a pipe
 
 

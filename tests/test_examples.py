@@ -64,7 +64,7 @@ def test_read_table_reads_one_high_runs_differently() -> None:
 
 
 def test_simulate_editions_writes_its_summary_and_records(tmp_path: Path) -> None:
-    """The script that made the README's comparison writes Markdown, JSON and JSON lines."""
+    """The edition comparison script writes Markdown, JSON, HTML, CSV and JSON lines."""
     result = run_example(
         "simulate_editions.py", "--games", "2", "--players", "2", "--editions",
         "classic,pl-2026", "--out", str(tmp_path),
@@ -72,8 +72,11 @@ def test_simulate_editions_writes_its_summary_and_records(tmp_path: Path) -> Non
     assert result.returncode == 0, result.stderr
     summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
     assert summary in result.stdout
-    assert "| classic | 2 |" in summary
+    assert "| per game | classic | pl-2026 |" in summary
     document = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
     assert document["editions"] == ["classic", "pl-2026"]
     lines = (tmp_path / "games.jsonl").read_text(encoding="utf-8").splitlines()
     assert [json.loads(line)["type"] for line in lines] == ["game_record"] * 4
+    assert "<td>game length (turns)</td>" in (tmp_path / "report.html").read_text(encoding="utf-8")
+    rows = (tmp_path / "games.csv").read_text(encoding="utf-8").splitlines()
+    assert [row.split(",")[1] for row in rows[1:]] == ["classic", "pl-2026"] * 2

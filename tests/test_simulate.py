@@ -226,7 +226,7 @@ def test_editions_with_another_box_are_compared_on_independent_deals(
     found = result.difference("turns", "classic", "xp")
     assert not found.same_deals
     assert found.pairs == 1
-    assert "| 1 (independent) |" in result.to_markdown()
+    assert "| xp vs classic (independent deals) |" in result.to_markdown()
 
 
 def test_the_summary_prints_as_json_and_markdown(small: Simulation) -> None:
@@ -236,9 +236,8 @@ def test_the_summary_prints_as_json_and_markdown(small: Simulation) -> None:
     assert [s["edition"] for s in document["stats"]] == THREE
     assert "played" not in document
     text = small.to_markdown()
-    for name in THREE:
-        assert f"| {name} | 3 |" in text
-    assert "| classic | pl-2026 | 3 |" in text
+    assert "| per game | classic | house-50 | pl-2026 |" in text
+    assert "| per game | house-50 vs classic | pl-2026 vs classic | pl-2026 vs house-50 |" in text
 
 
 def test_the_progress_bar_shows_on_request_and_not_in_a_pipe(

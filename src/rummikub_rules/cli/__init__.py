@@ -15,6 +15,7 @@ names where notation failed to parse).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections import Counter
@@ -372,28 +373,44 @@ def _bot_kinds() -> dict[str, Callable[[], Bot]]:
 
 def _simulate(inputs: _Inputs, style: Style, out: TextIO) -> int:
     players = _whole(inputs.get("players") or 4, "players")
-    records = inputs.get("records")
-    if records is not None and not isinstance(records, str):
-        raise _InputError("--records is a file name")
+    paths = {option: inputs.get(option) for option in ("records", "report", "csv")}
+    for option, path in paths.items():
+        if path is not None and not isinstance(path, str):
+            raise _InputError(f"--{option} is a file name")
     from rummikub_rules.simulate import simulate
 
     try:
-        result = simulate(
-            _names(inputs.require("editions")),
-            games=_whole(inputs.require("games"), "games"),
-            players=players,
-            bots=_bots(inputs.get("bots") or "greedy", players),
-            seed=_whole(inputs.get("seed") or 0, "seed"),
-            jobs=_whole(inputs.get("jobs") or 1, "jobs"),
-            records=records,
-        )
+        with contextlib.ExitStack() as files:
+            # The reports' files are opened first, so a path that cannot be written stops the
+            # command before the games are played, not after.
+            report, table = _opened(files, paths["report"]), _opened(files, paths["csv"])
+            result = simulate(
+                _names(inputs.require("editions")),
+                games=_whole(inputs.require("games"), "games"),
+                players=players,
+                bots=_bots(inputs.get("bots") or "greedy", players),
+                seed=_whole(inputs.get("seed") or 0, "seed"),
+                jobs=_whole(inputs.get("jobs") or 1, "jobs"),
+                records=paths["records"],
+            )
+            if report is not None:
+                report.write(result.to_html())
+            if table is not None:
+                result.to_csv(table)
     except OSError as error:
-        raise _InputError(f"cannot write {records}: {error.strerror}") from None
+        raise _InputError(f"cannot write {error.filename}: {error.strerror}") from None
     if inputs.json:
         _dump(result.to_json(), out)
     else:
         out.write(result.to_markdown())
     return OK
+
+
+def _opened(files: contextlib.ExitStack, path: str | None) -> TextIO | None:
+    """``path`` open for writing text until ``files`` closes, or ``None`` when not asked."""
+    if path is None:
+        return None
+    return files.enter_context(open(path, "w", encoding="utf-8", newline=""))
 
 
 def _bots(value: object, players: int) -> list[Bot]:
@@ -623,4 +640,8 @@ def _parser() -> argparse.ArgumentParser:
         help=f"one bot for every seat or one per seat, from {', '.join(_BOTS)} (default greedy)",
     )
     sim.add_argument("--records", metavar="FILE", help="write every game's record as JSON lines")
+    sim.add_argument(
+        "--report", metavar="FILE", help="write the summary as one HTML page, with charts"
+    )
+    sim.add_argument("--csv", metavar="FILE", help="write every game as a CSV row")
     return parser

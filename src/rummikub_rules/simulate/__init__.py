@@ -13,8 +13,10 @@ turns, the turn of each seat's first opening, the share of games ending with an 
 scores by seat, the jokers left on racks, the share of turns on which the seat to move could
 play; and for each pair of editions the mean per-deal difference of each metric with its 95%
 confidence interval (:class:`PairedDifference`: Student's t on the per-deal differences, the
-paired t interval). It prints as Markdown (:meth:`Simulation.to_markdown`) and as JSON
-(:meth:`Simulation.to_json`); ``records=`` writes every game's record as JSON lines.
+paired t interval). It prints as Markdown (:meth:`Simulation.to_markdown`), as a self-contained
+HTML page with charts (:meth:`Simulation.to_html`) and as JSON (:meth:`Simulation.to_json`);
+its games, one row each, as CSV (:meth:`Simulation.to_csv`) or a pandas DataFrame
+(:meth:`Simulation.to_dataframe`); ``records=`` writes every game's record as JSON lines.
 
 Every game's seeds derive from ``seed`` and the deal's number alone, and results are gathered
 in deal order, so a simulation is the same for any ``jobs`` and any ``executor``: ``jobs=2``
@@ -30,8 +32,8 @@ import itertools
 import os
 import random
 import statistics
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import IO, Any, Final, TypeAlias
+from collections.abc import Iterable, Iterator, Sequence
+from typing import IO, TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
@@ -48,10 +50,16 @@ from rummikub_rules.errors import (
 from rummikub_rules.inputs import EditionLike, as_editions
 from rummikub_rules.runner import GameSummary, play_out, seat_bots
 from rummikub_rules.serialization import dumps
+from rummikub_rules.simulate._csv import CsvTarget, csv_text, dataframe
+from rummikub_rules.simulate._html import html
+from rummikub_rules.simulate._metrics import METRICS
 from rummikub_rules.simulate._progress import Progress
 from rummikub_rules.simulate._report import markdown
 from rummikub_rules.simulate._stats import mean_interval
 from rummikub_rules.state import GameState
+
+if TYPE_CHECKING:
+    import pandas
 
 __all__ = [
     "METRICS",
@@ -64,19 +72,6 @@ __all__ = [
 
 #: Where ``records=`` writes: a path, or a text stream open for writing.
 RecordsTarget: TypeAlias = "str | os.PathLike[str] | IO[str]"
-
-#: The per-deal metrics compared between editions, each a number per game (or ``None`` when a
-#: game has no value for it, and that deal is left out of the comparison).
-METRICS: Final[dict[str, Callable[[GameSummary], float | None]]] = {
-    "turns": lambda game: float(game.turns),
-    "first_opening": lambda game: _mean_opening(game),
-    "pool_empty": lambda game: float(game.pool_empty),
-    "went_out": lambda game: float(game.went_out),
-    "jokers_left": lambda game: float(sum(game.jokers_left)),
-    "could_play": lambda game: _could_play_share(game),
-    "winning_score": lambda game: float(max(game.scores)),
-    "lowest_score": lambda game: float(min(game.scores)),
-}
 
 
 @attrs.frozen
@@ -220,8 +215,39 @@ class Simulation:
         }
 
     def to_markdown(self) -> str:
-        """The summary as Markdown tables: per edition, scores by seat, paired differences."""
+        """The summary as Markdown: a sentence for each difference the deals show, then tables.
+
+        The tables are per edition, wins and scores by seat, and the paired differences, each
+        number with its 95% interval.
+        """
         return markdown(self)
+
+    def to_html(self, charts: bool = True) -> str:
+        """The summary as one self-contained HTML page, which opens offline.
+
+        It holds the Markdown's sentences and tables, and charts (game length per edition, each
+        seat's wins, the paired differences as a forest plot) drawn as inline SVG by matplotlib
+        when it is installed (the extra ``rummikub-rules[plot]``); without it, or with
+        ``charts=False``, the tables alone.
+        """
+        return html(self, charts=charts)
+
+    def to_csv(self, target: CsvTarget | None = None) -> str:
+        """Every game as CSV text, also written to ``target`` (a path or a text stream) if given.
+
+        One row per game and edition, deal by deal: every metric of :data:`METRICS`, then each
+        seat's score, win, first opening and jokers left. Yes-or-no columns are 1 or 0, a
+        missing value (a seat that never opened) is empty, and numbers are not rounded.
+        """
+        return csv_text(self, target)
+
+    def to_dataframe(self) -> pandas.DataFrame:
+        """The rows of :meth:`to_csv` as a pandas DataFrame.
+
+        pandas is the optional extra ``rummikub-rules[pandas]``; without it this raises an
+        :class:`ImportError` naming the extra.
+        """
+        return dataframe(self)
 
 
 def simulate(
@@ -527,15 +553,3 @@ def _negated(found: PairedDifference) -> PairedDifference:
         low=minus(found.high),
         high=minus(found.low),
     )
-
-
-def _mean_opening(game: GameSummary) -> float | None:
-    turns = [turn for turn in game.first_openings if turn is not None]
-    return sum(turns) / len(turns) if turns else None
-
-
-def _could_play_share(game: GameSummary) -> float | None:
-    decided = game.turns - (game.undecided or 0)
-    if game.could_play is None or not decided:
-        return None
-    return game.could_play / decided

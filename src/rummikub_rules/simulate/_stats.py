@@ -7,6 +7,8 @@ that sum grows long, the Cornish-Fisher expansion around the normal quantile is 
 about 1e-9.
 :func:`mean_interval` is the t interval for a mean; on per-deal differences it is the paired t
 interval.
+:func:`share_interval` is the Wilson score interval for a share of yes-or-no outcomes, which
+stays inside 0 to 1 and is not empty when every outcome is the same.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import math
 import statistics
 from collections.abc import Sequence
 
-__all__ = ["mean_interval", "t_quantile"]
+__all__ = ["mean_interval", "share_interval", "t_quantile"]
 
 
 def t_cdf(t: float, df: int) -> float:
@@ -93,3 +95,21 @@ def mean_interval(values: Sequence[float], level: float = 0.95) -> tuple[float, 
     half = t_quantile(0.5 + level / 2, len(values) - 1) * statistics.stdev(values)
     half /= math.sqrt(len(values))
     return mean - half, mean + half
+
+
+def share_interval(hits: int, total: int, level: float = 0.95) -> tuple[float, float] | None:
+    """The ``level`` Wilson score interval for the share ``hits / total``; ``None`` when empty.
+
+    >>> low, high = share_interval(0, 100)
+    >>> low, round(high, 4)
+    (0.0, 0.037)
+    """
+    if total < 1:
+        return None
+    z = statistics.NormalDist().inv_cdf(0.5 + level / 2)
+    share, z2 = hits / total, z * z
+    scale = 1 + z2 / total
+    centre = (share + z2 / (2 * total)) / scale
+    half = z * math.sqrt(share * (1 - share) / total + z2 / (4 * total * total)) / scale
+    low = 0.0 if hits == 0 else max(0.0, centre - half)  # exactly 0 and 1, not rounded near
+    return low, 1.0 if hits == total else min(1.0, centre + half)
