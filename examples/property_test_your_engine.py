@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummikub_rules import CLASSIC, Code, Meld, Tile, check_turn
 from rummikub_rules import strategies as rst
+
+#: No wall-clock limits on the checks: a busy machine, or a slow engine, must not fail them.
+PATIENT = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def my_meld_is_valid(tiles: list[Tile]) -> bool:
@@ -53,13 +56,13 @@ def my_turn_keeps_the_tiles(
     return not (old - new) and not (added - Counter(rack)) and bool(added)
 
 
-@settings(max_examples=200)
+@settings(PATIENT, max_examples=200)
 @given(rst.melds(CLASSIC))
 def check_valid_melds_are_valid(meld: Meld) -> None:
     assert my_meld_is_valid(list(meld.tiles)), f"your engine refuses the valid meld {meld}"
 
 
-@settings(max_examples=200)
+@settings(PATIENT, max_examples=200)
 @given(st.lists(rst.tiles(CLASSIC), min_size=1, max_size=6))
 def check_meld_verdicts_agree(tiles: list[Tile]) -> None:
     meld = Meld(tiles)
@@ -68,7 +71,7 @@ def check_meld_verdicts_agree(tiles: list[Tile]) -> None:
     assert my_meld_is_valid(tiles) == meld.is_valid(CLASSIC), f"disagree on {meld}"
 
 
-@settings(max_examples=100)
+@settings(PATIENT, max_examples=100)
 @given(rst.turns(CLASSIC, opened=True))
 def check_legal_turns_keep_the_tiles(turn: rst.Turn) -> None:
     assert check_turn(turn.before, turn.rack, turn.after, opened=True, edition=CLASSIC).ok
@@ -78,7 +81,7 @@ def check_legal_turns_keep_the_tiles(turn: rst.Turn) -> None:
     assert all(my_meld_is_valid(list(m.tiles)) for m in turn.after)
 
 
-@settings(max_examples=100)
+@settings(PATIENT, max_examples=100)
 @given(rst.turns(CLASSIC, opened=True, legal=False, breaks=Code.TABLE_TILE_REMOVED))
 def check_a_pocketed_table_tile_is_caught(turn: rst.Turn) -> None:
     before = [list(m.tiles) for m in turn.before]

@@ -1,14 +1,21 @@
-"""Hostile JSON documents: each answers within the budget with an object or a RummikubError.
+"""Hostile JSON documents: each answers within a budget of work with an object or a RummikubError.
 
 The reproducers of issue 9 (a tiny state document naming a billion copies, state documents that
 load into broken games, a quadratic replay, tile sets that save but do not load) and the attacks
-found beyond them, ending in a fuzz of ``loads`` over mutated valid documents.
+found beyond them, ending in a fuzz of ``loads`` over mutated valid documents. The budgets count
+function calls (issue 18): a few thousand to refuse a document at once, a bounded number per
+action replayed or per character read.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -23,10 +30,13 @@ from rummikub_rules import (
     GameState,
     InputTooLargeError,
     InvalidTypeError,
+    Meld,
     Pass,
     Play,
     RummikubError,
     Series,
+    Table,
+    Tile,
     TileSet,
     Timeout,
     dumps,
@@ -34,11 +44,19 @@ from rummikub_rules import (
     loads,
     notation,
     parse_table,
+    parse_tiles,
     serialization,
     to_json,
 )
 from tests.depth import examples
 from tests.hostile._clock import within
+from tests.hostile._work import at_once, linear
+
+#: Function calls to read a whole game state document, and so the most a refusal may cost
+#: (about 3,400 measured): a list of 100,000 items read one by one would cost 100,000 and more.
+A_STATE = 20_000
+#: Function calls per action replayed from a record (about 50 measured).
+PER_ACTION = 100
 
 
 def document(kind: str, data: object, version: int = 2) -> str:
@@ -61,7 +79,7 @@ TINY_STATE: dict[str, Any] = {
 def test_tiny_state_naming_a_billion_copies_is_refused_at_once(version: int) -> None:
     text = document("game_state", TINY_STATE, version)
     assert len(text) < 222
-    with within(0.5), pytest.raises(FormatError, match=r"copies must be 1\.\.4") as caught:
+    with at_once(), pytest.raises(FormatError, match=r"copies must be 1\.\.4") as caught:
         loads(text)
     assert caught.value.path == "data.edition.tile_set"
 
@@ -69,7 +87,7 @@ def test_tiny_state_naming_a_billion_copies_is_refused_at_once(version: int) -> 
 @pytest.mark.parametrize("version", [1, 2])
 def test_record_naming_a_billion_copies_is_refused_before_any_replay(version: int) -> None:
     data = {"edition": TINY_STATE["edition"], "players": 2, "seed": 1, "actions": []}
-    with within(0.5), pytest.raises(FormatError, match=r"copies must be 1\.\.4"):
+    with at_once(), pytest.raises(FormatError, match=r"copies must be 1\.\.4"):
         loads(document("game_record", data, version))
 
 
@@ -98,7 +116,7 @@ def test_loads_of_something_not_text_is_a_rummikub_error(text: Any) -> None:
 
 @pytest.mark.parametrize("text", ["x" * (serialization.MAX_DOCUMENT_SIZE + 1), b" " * 10**7])
 def test_text_longer_than_any_game_is_refused_before_it_is_parsed(text: str | bytes) -> None:
-    with within(0.1), pytest.raises(InputTooLargeError, match="document characters"):
+    with at_once(), pytest.raises(InputTooLargeError, match="document characters"):
         loads(text)
 
 
@@ -113,7 +131,7 @@ def test_text_longer_than_any_game_is_refused_before_it_is_parsed(text: str | by
     ],
 )
 def test_garbage_text_is_a_format_error(text: str | bytes) -> None:
-    with within(), pytest.raises(FormatError, match="not valid JSON"):
+    with at_once(), pytest.raises(FormatError, match="not valid JSON"):
         loads(text)
 
 
@@ -137,7 +155,7 @@ def test_state_fields_far_beyond_a_game_are_refused_early(
     data = to_json(GameState.new(2, seed=1))["data"]
     data[field] = value
     text = document("game_state", data)
-    with within(), pytest.raises(FormatError, match=reason):
+    with at_once(few=A_STATE), pytest.raises(FormatError, match=reason):
         loads(text)
 
 
@@ -179,7 +197,7 @@ BROKEN_STATES = {
 def test_state_document_of_a_broken_game_is_refused(name: str) -> None:
     build, reason = BROKEN_STATES[name]
     text = document("game_state", build())
-    with within(), pytest.raises(FormatError, match=reason) as caught:
+    with at_once(few=A_STATE), pytest.raises(FormatError, match=reason) as caught:
         loads(text)
     assert caught.value.path == "data"
 
@@ -192,21 +210,21 @@ def _timeouts(count: int) -> str:
 
 def test_replay_of_twenty_thousand_legal_actions_is_fast() -> None:
     text = _timeouts(20_000)
-    with within():
+    with linear(20_000, per_item=PER_ACTION):
         state = loads(text, GameRecord).replay()
     assert len(state.history) == 20_000
 
 
 def test_replay_is_linear_in_the_number_of_actions() -> None:
-    import time
-
-    took = []
+    """The same calls per action for 10,000 actions and for 40,000 (the memory an action builds,
+    the same on a long game, is tested with ``GameState.apply``)."""
+    calls = []
     for count in (10_000, 40_000):
         record = loads(_timeouts(count), GameRecord)
-        start = time.perf_counter()
-        record.replay()
-        took.append(time.perf_counter() - start)
-    assert took[1] < 8 * took[0]  # four times the actions: about four times the time
+        with linear(count, per_item=PER_ACTION) as made:
+            record.replay()
+        calls.append(made.calls)
+    assert calls[1] <= 4 * calls[0] + 1_000  # four times the actions, four times the calls
 
 
 def test_version_1_state_with_a_long_history_finds_its_deal_in_linear_time() -> None:
@@ -223,7 +241,7 @@ def test_version_1_state_with_a_long_history_finds_its_deal_in_linear_time() -> 
     edition.pop("failed_turn_draw_first")
     edition["joker_in_initial_meld"] = True
     text = document("game_state", data, version=1)
-    with within():
+    with linear(20_000, per_item=PER_ACTION):
         loaded = loads(text, GameState)
     assert loaded.deal is not None
 
@@ -236,17 +254,77 @@ def test_player_view_documents_that_cannot_be_a_game_are_refused() -> None:
         {"rack": "j " * 216},
         {"table": ["r1 r2 r3"] * 217},
     ):
-        with within(), pytest.raises(FormatError):
+        with at_once(few=A_STATE), pytest.raises(FormatError):
             loads(document("player_view", {**data, **changes}))
 
 
 def test_garbage_tokens_do_not_grow_the_notation_cache() -> None:
     before = len(notation._TILE_CACHE)
-    with within():
+    with linear(20_000, per_item=200):  # about 90 calls to refuse each document
         for number in range(20_000):
             with pytest.raises(FormatError):
                 loads(document("tile", f"r{number + 14}"))
     assert len(notation._TILE_CACHE) <= max(before, 200)
+
+
+# Notation text ---------------------------------------------------------------------------------
+
+#: Notation of each shape, repeated: a tile of the set is two or three characters and a separator.
+NOTATION: dict[str, tuple[str, Callable[[str], object]]] = {
+    "tiles": ("r1 ", parse_tiles),
+    "runs": ("r1 r2 r3 | ", parse_table),
+    "one-tile melds": ("r1|", parse_table),
+    "declared groups": ("group: r1 b1 k1\n", parse_table),
+    "a meld a line": ("r1 r2 r3\n", parse_table),
+    "cards": ("10♥ ", functools.partial(parse_tiles, cards=True)),
+    "an unknown tile last": ("r1 ", lambda text: parse_tiles(text + "zz")),
+}
+#: Function calls per character of notation (about 10 measured, for one-tile melds: each meld
+#: is built and checked).
+PER_NOTATION_CHARACTER = 12
+
+
+def _notation(unit: str, size: int) -> str:
+    """``unit`` repeated to about ``size`` characters, without a separator at the end."""
+    return (unit * (size // len(unit))).rstrip(" |\n")
+
+
+@pytest.mark.parametrize("shape", sorted(NOTATION))
+def test_notation_costs_a_bounded_number_of_calls_per_character(shape: str) -> None:
+    unit, read = NOTATION[shape]
+    text = _notation(unit, 50_000)
+    with linear(len(text), per_item=PER_NOTATION_CHARACTER), contextlib.suppress(RummikubError):
+        read(text)
+
+
+@pytest.mark.parametrize("shape", ["tiles", "runs", "one-tile melds"])
+def test_a_megabyte_of_notation_is_read_once(shape: str) -> None:
+    """Issue 18: 1 MB of notation is read in one pass, each tile and meld built once (what each
+    costs is bounded above); the slowest shape, one-tile melds, takes about two seconds."""
+    unit, read = NOTATION[shape]
+    text = _notation(unit, 1_000_000)
+    built = Counter[str]()
+
+    def tile(*args: Any, **kwargs: Any) -> Tile:
+        built["tiles"] += 1
+        return read_tile(*args, **kwargs)
+
+    def meld(*args: Any, **kwargs: Any) -> Meld:
+        built["melds"] += 1
+        return read_meld(*args, **kwargs)
+
+    read_tile, read_meld = notation._tile, notation._meld
+    with (
+        within(),
+        mock.patch.object(notation, "_tile", tile),
+        mock.patch.object(notation, "_meld", meld),
+    ):
+        result = read(text)
+    if isinstance(result, Table):
+        assert (built["tiles"], built["melds"]) == (len(result.tiles), len(result))
+    else:
+        assert isinstance(result, tuple)
+        assert (built["tiles"], built["melds"]) == (len(result), 0)
 
 
 # Fuzz: mutated valid documents ------------------------------------------------------------------
@@ -326,6 +404,10 @@ def mutated_documents(draw: st.DrawFn) -> object:
     return doc
 
 
+#: Function calls per character of a document read (a replayed action takes about 20 characters).
+PER_CHARACTER = 20
+
+
 @settings(
     max_examples=examples(200),
     suppress_health_check=[HealthCheck.too_slow],
@@ -333,7 +415,7 @@ def mutated_documents(draw: st.DrawFn) -> object:
 @given(mutated_documents())
 def test_fuzz_loads_gives_an_object_or_a_rummikub_error(doc: object) -> None:
     text = json.dumps(doc)
-    with within():
+    with linear(len(text), per_item=PER_CHARACTER, few=A_STATE):
         try:
             loaded = loads(text)
         except RummikubError:

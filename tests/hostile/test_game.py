@@ -1,16 +1,19 @@
-"""Hostile games: each answers within the budget with a result or a RummikubError.
+"""Hostile games: each answers within a budget of work with a result or a RummikubError.
 
 A failed turn that names dozens of tiles (issue 9: 41 tiles of two full two-colour runs ran past
 90 s), states built by hand far beyond any box, long histories, and custom boxes of four copies
-and eight jokers built to defeat the failed-turn search.
+and eight jokers built to defeat the failed-turn search. The budgets count work (issue 18): the
+failed-turn search's partial solutions, the function calls a state's checks make, the memory an
+action builds.
 """
 
 from __future__ import annotations
 
 import functools
-import time
+import tracemalloc
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import attrs
@@ -46,8 +49,24 @@ from rummikub_rules import (
     score_game,
 )
 from rummikub_rules.records import Deal
+from rummikub_rules.turns._failed_turns import WORK_LIMIT
 from tests.depth import examples
-from tests.hostile._clock import within
+from tests.hostile._work import Work, at_once, counted, linear, steps
+
+#: Partial solutions a failed turn's search may examine: its limit, and the layer that crossed it.
+FAILED_TURN_BUDGET = 2 * WORK_LIMIT
+#: Function calls per action of a long game to view, record and validate it (about 4 measured).
+PER_ACTION = 10
+
+
+@contextmanager
+def searched() -> Iterator[Work]:
+    """Fail the test if the block's failed-turn search examines more than its budget."""
+    with counted() as work:
+        yield work
+    assert work.failed_turn <= FAILED_TURN_BUDGET, work
+    assert work.solver == 0, work
+
 
 FOUR_COPIES = CLASSIC.evolve(tile_set=TileSet(copies=4, jokers=8))
 
@@ -78,10 +97,10 @@ def test_failed_turn_naming_41_tiles_of_two_full_two_color_runs() -> None:
     game = position(runs("rb", 2))
     named = [Tile(Color(c), n) for c in "rb" for n in range(1, 11) for _ in range(2)]
     named.append(Tile(Color.RED, 12))  # the last tile cannot come off
-    with within():
+    with searched():
         verdict = game.check(FailedTurn(tuple(named)))
     assert verdict.codes == (Code.INVALID_MELD,)
-    with within():
+    with searched():
         after = game.apply(FailedTurn(tuple(named[:-1])))
     assert after.table == parse_table("r11 r12 r13 | r11 r12 r13 | b11 b12 b13 | b11 b12 b13")
 
@@ -90,18 +109,18 @@ def test_failed_turn_naming_every_tile_on_the_table() -> None:
     table = arrange(sorted(CLASSIC.tile_set.all_tiles())[:-2], edition=CLASSIC)
     assert table is not None
     game = position(table)
-    with within():
+    with searched():
         after = game.apply(FailedTurn(table.tiles))
     assert after.table == Table()
 
 
 def test_failed_turn_naming_tiles_not_on_the_table_many_times() -> None:
     game = position(runs("rb", 2))
-    with within():
+    with searched():
         verdict = game.check(FailedTurn(parse_tiles("k1") * 200))
     assert verdict.codes == (Code.TABLE_TILE_REMOVED,)
     assert len(verdict.violations[0].message) < 200
-    with within(), pytest.raises(InputTooLargeError):
+    with searched(), pytest.raises(InputTooLargeError):
         FailedTurn(parse_tiles("k1") * 100_000)
 
 
@@ -136,12 +155,13 @@ def test_failed_turn_on_a_box_of_four_copies_answers_or_refuses_in_time(
 ) -> None:
     game = position(table, FOUR_COPIES)
     action = FailedTurn(tuple(named))
-    with within():
+    with searched() as work:
         if answered:
             assert game.check(action).ok
         else:
             with pytest.raises(InputTooLargeError, match="ways to send these tiles to the pool"):
                 game.check(action)
+    assert work.failed_turn > 0  # the count saw the search
 
 
 def test_failed_turn_in_the_xp_box_naming_one_of_each_tile() -> None:
@@ -149,7 +169,7 @@ def test_failed_turn_in_the_xp_box_naming_one_of_each_tile() -> None:
     melds = [Meld([Tile(c, n) for n in range(1, 14)]) for c in Color for _ in range(2)]
     melds += [Meld([Tile(c, n) for c in Color]) for n in range(1, 14)]
     game = position(Table(melds), xp)
-    with within():
+    with searched():
         verdict = game.check(FailedTurn(tuple(Tile(c, n) for c in Color for n in range(1, 14))))
     assert verdict.ok
 
@@ -159,7 +179,7 @@ def test_failed_turn_in_the_xp_box_naming_one_of_each_tile() -> None:
 
 def test_state_with_a_million_tiles_in_a_rack_is_refused_at_once() -> None:
     game = GameState.new(2, seed=1)
-    with within(), pytest.raises(InvalidStateError, match=r"hold \d+ tiles"):
+    with linear(1_000_000), pytest.raises(InvalidStateError, match=r"hold \d+ tiles"):
         GameState(
             edition=CLASSIC,
             racks=[game.racks[0], game.racks[1] * 71_429],
@@ -172,7 +192,7 @@ def test_state_with_a_million_tiles_in_a_rack_is_refused_at_once() -> None:
 
 
 def test_state_with_a_hundred_thousand_seats_is_refused_at_once() -> None:
-    with within(), pytest.raises(InvalidStateError, match="100000 racks"):
+    with linear(100_000), pytest.raises(InvalidStateError, match="100000 racks"):
         GameState(
             edition=CLASSIC,
             racks=[()] * 100_000,
@@ -186,7 +206,7 @@ def test_state_with_a_hundred_thousand_seats_is_refused_at_once() -> None:
 
 def test_state_with_a_table_of_ten_thousand_melds_is_refused_before_reading_them() -> None:
     table = Table([Meld(parse_tiles("r1 r2 r3"))] * 10_000)
-    with within(), pytest.raises(InvalidStateError, match="hold 30106 tiles"):
+    with linear(10_000), pytest.raises(InvalidStateError, match="hold 30106 tiles"):
         GameState(
             edition=CLASSIC,
             racks=GameState.new(2, seed=1).racks,
@@ -214,19 +234,32 @@ def _long_game(actions: int) -> GameState:
 
 
 def test_apply_costs_the_same_after_twenty_thousand_actions() -> None:
-    def cost(state: GameState) -> float:
-        start = time.perf_counter()
-        for _ in range(2_000):
-            state.apply(Timeout())
-        return time.perf_counter() - start
+    """An action on a long game makes the calls it makes on a new one, and builds nothing larger:
+    the history is not copied (a copy of 20,000 actions alone is a 160 KB tuple)."""
 
-    short, long = _long_game(0), _long_game(20_000)
-    assert cost(long) < 3 * cost(short) + 0.05
+    def cost(state: GameState) -> tuple[int, int]:
+        tracemalloc.start()
+        try:
+            with steps() as made:
+                before = tracemalloc.get_traced_memory()[0]
+                tracemalloc.reset_peak()
+                for _ in range(200):
+                    state.apply(Timeout())
+                built = tracemalloc.get_traced_memory()[1] - before
+        finally:
+            tracemalloc.stop()
+        return made.calls, built
+
+    cost(_long_game(0))  # the first actions of a process fill caches
+    short_calls, short_built = cost(_long_game(0))
+    long_calls, long_built = cost(_long_game(20_000))
+    assert long_calls <= short_calls + 200, (short_calls, long_calls)
+    assert long_built <= short_built + 16_000, (short_built, long_built)
 
 
-def test_a_long_game_gives_its_view_record_and_validation_in_time() -> None:
+def test_a_long_game_gives_its_view_record_and_validation_in_linear_work() -> None:
     state = _long_game(20_000)
-    with within():
+    with linear(20_000, per_item=PER_ACTION):
         assert state.view(1).turn == 20_001
         record = state.to_record()
         assert len(record.actions) == 20_000
@@ -251,7 +284,7 @@ def _fields(state: GameState) -> dict[str, Any]:
 
 
 def test_series_of_a_huge_number_of_rounds_needs_no_work_up_front() -> None:
-    with within():
+    with at_once():
         series = Series(4, rounds=10**18).add((3, -1, -1, -1), 0)
     assert not series.is_over
     with pytest.raises(RummikubError, match="at least 1 round"):
@@ -316,6 +349,10 @@ BUILDERS: dict[str, Callable[[Any], object]] = {
 }
 
 
+#: Function calls to build a new game (about 3,000): the most a garbage value may cost.
+A_NEW_GAME = 20_000
+
+
 def _outcome(build: Callable[[Any], object], value: Any) -> object:
     """What ``build(value)`` gives, or the RummikubError it raises (anything else propagates)."""
     try:
@@ -327,7 +364,7 @@ def _outcome(build: Callable[[Any], object], value: Any) -> object:
 @settings(max_examples=examples(300))
 @given(st.sampled_from(sorted(BUILDERS)), GARBAGE)
 def test_garbage_in_any_field_is_refused_with_a_rummikub_error(name: str, value: Any) -> None:
-    with within():
+    with at_once(few=A_NEW_GAME):
         outcome = _outcome(BUILDERS[name], value)
     if isinstance(outcome, RummikubError):
         assert len(str(outcome)) < 600  # messages quote only an excerpt of the input

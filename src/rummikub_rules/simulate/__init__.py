@@ -27,6 +27,7 @@ such as a Dask cluster's ``Client(...).get_executor()``.
 from __future__ import annotations
 
 import concurrent.futures
+import io
 import itertools
 import os
 import random
@@ -268,7 +269,8 @@ def simulate(
     pool of that many workers; ``executor`` (any :class:`concurrent.futures.Executor`) plays
     there instead, and ``jobs`` then says how many workers it has (the deals are cut into
     four tasks a job, at least 64 and at most 4,096). ``progress`` draws a bar on stderr
-    (default: when stderr is a terminal). ``records`` (a path or a text stream) receives every
+    (default: when stderr is a terminal). ``records`` (a path, or a text stream open for writing
+    with ``write`` and ``flush``; any other is refused before a game is played) receives every
     game's record, one JSON document per line, deal by deal and within a deal in the order of
     ``editions``.
 
@@ -417,10 +419,8 @@ class _Records:
         if isinstance(target, str | os.PathLike):
             self._stream = open(target, "w", encoding="utf-8", newline="\n")
             self._owned = True
-        elif callable(getattr(target, "write", None)):
-            self._stream = target
         else:
-            raise InvalidTypeError(f"records is a path or a text stream, got {excerpt(target)}")
+            self._stream = _writable(target)
         return self
 
     def write_ready(self, done: dict[int, tuple[GameSummary, ...]]) -> None:
@@ -437,6 +437,26 @@ class _Records:
             self._stream.flush()
             if self._owned:
                 self._stream.close()
+
+
+def _writable(target: IO[str]) -> IO[str]:
+    """``target`` if records can be written to it, else why not (before any game is played)."""
+    if not callable(getattr(target, "write", None)):
+        raise InvalidTypeError(f"records is a path or a text stream, got {excerpt(target)}")
+    if not callable(getattr(target, "flush", None)):
+        raise InvalidTypeError(
+            f"records: a stream needs write and flush; {type(target).__name__} has no flush"
+        )
+    if isinstance(target, io.RawIOBase | io.BufferedIOBase):
+        raise InvalidTypeError(
+            f"records: game records are text; {type(target).__name__} is a binary stream"
+        )
+    if getattr(target, "closed", False) is True:
+        raise InvalidValueError("records: the stream is closed")
+    writable = getattr(target, "writable", None)
+    if callable(writable) and writable() is False:
+        raise InvalidValueError("records: the stream is not open for writing")
+    return target
 
 
 def _summarize(

@@ -256,7 +256,9 @@ def top_plays(
     """The ``count`` best legal plays that lay different sets of rack tiles, best first.
 
     Each is the best play laying its set of tiles; ties come in a fixed order. Fewer come back
-    when fewer sets can be laid. Raises :class:`SearchLimitExceeded` past the budget.
+    when fewer sets can be laid. Raises :class:`SearchLimitExceeded` past the budget. A long list
+    solves many regions of plays, each charged for setting up and checking its play (four work
+    units per tile of the position) besides its states, so the budget bounds the time here too.
 
     >>> from rummikub_rules import parse_table, parse_tiles
     >>> plays = top_plays(parse_table("r4 r5 r6"), parse_tiles("r3 r7 k9"), 3, opened=True)
