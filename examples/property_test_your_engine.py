@@ -33,9 +33,9 @@ def my_meld_is_valid(tiles: list[Tile]) -> bool:
         return False
     numbers = {t.number for t in numbered}
     colors = [t.color for t in numbered]
-    if len(numbers) == 1:  # a group: distinct colours, at most four tiles
-        return len(tiles) <= 4 and len(set(colors)) == len(colors)
-    if len(set(colors)) != 1:
+    if len(numbers) == 1 and len(tiles) <= 4 and len(set(colors)) == len(colors):
+        return True  # a group: one number, distinct colours, at most four tiles
+    if len(set(colors)) != 1:  # else a run (k1 j j j j is one): one colour
         return False
     first = next(i for i, t in enumerate(tiles) if not t.is_joker)
     start = tiles[first].number - first  # type: ignore[operator]
