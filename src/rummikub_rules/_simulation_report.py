@@ -34,6 +34,7 @@ def markdown(result: Simulation) -> str:
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     lines.extend(_edition_row(stats) for stats in result.stats)
+    lines.extend(_cut_short(result))
     seats = range(result.players)
     lines += [
         "",
@@ -60,6 +61,17 @@ def markdown(result: Simulation) -> str:
         ]
         lines.extend(_difference_rows(result))
     return "\n".join(lines) + "\n"
+
+
+def _cut_short(result: Simulation) -> list[str]:
+    """Lines saying which games a bot abandoned and how many deals the deadline left out."""
+    lines = []
+    abandoned = [f"{s.edition} {s.abandoned}" for s in result.stats if s.abandoned]
+    if abandoned:
+        lines += ["", "Games abandoned by a bot that stopped answering: " + ", ".join(abandoned)]
+    if result.unfinished:
+        lines += ["", f"Deals not finished by the deadline (left out): {result.unfinished}."]
+    return lines
 
 
 def _metrics(result: Simulation) -> list[str]:

@@ -20,6 +20,11 @@ Every game's seeds derive from ``seed`` and the deal's number alone, and results
 in deal order, so a simulation is the same for any ``jobs`` and any ``executor``: ``jobs=2``
 plays in a process pool, and ``executor`` takes any :class:`concurrent.futures.Executor`,
 such as a Dask cluster's ``Client(...).get_executor()``.
+
+No bot stops a simulation: each turn has a time limit (``turn_seconds``, by default the
+edition's), a game whose bot stops answering is abandoned and counted
+(:attr:`EditionStats.abandoned`), and with a ``deadline`` the simulation returns the deals
+finished by then (:attr:`Simulation.unfinished` counts the others).
 """
 
 from __future__ import annotations
@@ -29,19 +34,21 @@ import itertools
 import os
 import random
 import statistics
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any, Final, TypeAlias
 
 import attrs
 
+from rummikub_rules._bot_clock import EDITION_LIMIT, TurnSeconds, turn_limit
 from rummikub_rules._progress import Progress
 from rummikub_rules._simulation_report import markdown
 from rummikub_rules._stats import mean_interval
-from rummikub_rules.bots import Bot, GreedyBot
+from rummikub_rules.bots import DEFAULT_BUDGET, Bot, GreedyBot
 from rummikub_rules.editions import Edition
-from rummikub_rules.errors import InvalidTypeError, InvalidValueError, excerpt
+from rummikub_rules.errors import InvalidTypeError, InvalidValueError, RummikubError, excerpt
 from rummikub_rules.inputs import EditionLike, as_editions
-from rummikub_rules.runner import GameSummary, play_out, seat_bots
+from rummikub_rules.runner import GameSummary, _play_out_until, seat_bots
 from rummikub_rules.serialization import dumps
 from rummikub_rules.state import GameState
 
@@ -138,6 +145,8 @@ class EditionStats:
     jokers_left: Distribution
     could_play: float | None
     undecided_turns: int
+    #: Games abandoned by a bot that stopped answering (scored like capped games).
+    abandoned: int = 0
 
 
 @attrs.frozen
@@ -170,7 +179,8 @@ class Simulation:
     """The result of :func:`simulate`: statistics per edition and paired differences.
 
     ``played`` holds every game's :class:`~rummikub_rules.runner.GameSummary`, deal by deal and,
-    within a deal, in the order of ``editions``.
+    within a deal, in the order of ``editions``. ``games`` counts the deals played; with a
+    deadline, ``unfinished`` the deals asked for but not finished by then (they are left out).
     """
 
     editions: tuple[str, ...]
@@ -184,6 +194,7 @@ class Simulation:
     #: Every pair of editions (``baseline`` before ``edition`` in ``editions``), every metric.
     differences: tuple[PairedDifference, ...]
     played: tuple[GameSummary, ...] = attrs.field(repr=False)
+    unfinished: int = 0
 
     def __getitem__(self, edition: str) -> EditionStats:
         """The statistics of ``edition`` (by name)."""
@@ -227,6 +238,8 @@ def simulate(
     executor: concurrent.futures.Executor | None = None,
     progress: bool | None = None,
     records: RecordsTarget | None = None,
+    turn_seconds: TurnSeconds = EDITION_LIMIT,
+    deadline: float | None = None,
 ) -> Simulation:
     """Play ``games`` deals under each of ``editions`` with ``bots`` and compare the editions.
 
@@ -238,6 +251,13 @@ def simulate(
     (default: when stderr is a terminal). ``records`` (a path or a text stream) receives every
     game's record, one JSON document per line, deal by deal and within a deal in the order of
     ``editions``.
+
+    ``turn_seconds`` is each bot's time per turn (see :func:`~rummikub_rules.runner.play_out`:
+    ``"edition"``, the default, is each edition's own limit; ``None`` none). ``deadline`` (seconds)
+    bounds the whole simulation: no game starts after it, a game still going then is left out,
+    and the result holds the deals finished under every edition (at least one, else
+    ``RummikubError``), the others counted in ``unfinished``. A worker notices the deadline
+    between turns, so a bot that never answers holds it up only if there is no time limit.
 
     >>> result = simulate(["classic", "house-50"], games=2, players=2)
     >>> result["classic"].games, result.difference("turns", "classic", "house-50").mean
@@ -256,10 +276,22 @@ def simulate(
         )
     for edition in chosen:
         GameState.new(players, edition=edition, seed=seed)  # refuses a table it does not seat
+        turn_limit(turn_seconds, edition)  # refuses a limit that is not one
+    stop_at = _stop_at(deadline)
     seated = seat_bots((GreedyBot(),) * players if bots is None else bots, players)
     size = max(1, -(-games // min(max(_TASKS, 4 * jobs), _MOST_TASKS)))
     tasks = [
-        _Task(chosen, players, seated, seed, start, min(start + size, games), records is not None)
+        _Task(
+            chosen,
+            players,
+            seated,
+            seed,
+            start,
+            min(start + size, games),
+            records is not None,
+            turn_seconds,
+            stop_at,
+        )
         for start in range(0, games, size)
     ]
     bar = Progress(games * len(chosen), enabled=progress)
@@ -275,7 +307,22 @@ def simulate(
     played = tuple(
         attrs.evolve(game, record=None) for number in range(len(tasks)) for game in done[number]
     )
-    return _summarize(chosen, games, players, seed, seated, played)
+    finished = len(played) // len(chosen)
+    if not finished:
+        raise RummikubError(f"no deal was finished within the deadline of {deadline} s")
+    simulation = _summarize(chosen, finished, players, seed, seated, played)
+    return attrs.evolve(simulation, unfinished=games - finished)
+
+
+def _stop_at(deadline: float | None) -> float | None:
+    """The ``time.time()`` at which ``deadline`` seconds from now run out (checked)."""
+    if deadline is None:
+        return None
+    if type(deadline) not in (int, float):
+        raise InvalidTypeError(f"deadline is a number of seconds or None, got {excerpt(deadline)}")
+    if not deadline > 0 or deadline == float("inf"):
+        raise InvalidValueError(f"deadline must be a positive number of seconds, got {deadline}")
+    return time.time() + deadline
 
 
 #: How many tasks a simulation is cut into at least (fewer for fewer deals), and at most: enough
@@ -296,15 +343,32 @@ class _Task:
     start: int
     stop: int
     records: bool
+    turn_seconds: TurnSeconds
+    #: No game is played on past this ``time.time()``.
+    stop_at: float | None
 
 
 def _play(task: _Task) -> tuple[GameSummary, ...]:
-    """Play a task's games (in a worker, or here)."""
-    return tuple(
-        play_out(_dealt(edition, task.players, task.seed, deal), task.bots, record=task.records)
-        for deal in range(task.start, task.stop)
-        for edition in task.editions
-    )
+    """Play a task's games (in a worker, or here): the deals finished under every edition."""
+    games: list[GameSummary] = []
+    for deal in range(task.start, task.stop):
+        finished = []
+        for edition in task.editions:
+            game = _play_out_until(
+                _dealt(edition, task.players, task.seed, deal),
+                task.bots,
+                max_turns=None,
+                budget=DEFAULT_BUDGET,
+                track_could_play=True,
+                record=task.records,
+                turn_seconds=task.turn_seconds,
+                stop_at=task.stop_at,
+            )
+            if game is None:
+                return tuple(games)
+            finished.append(game)
+        games.extend(finished)
+    return tuple(games)
 
 
 def _dealt(edition: Edition, players: int, seed: int, deal: int) -> GameState:
@@ -440,6 +504,7 @@ def _edition_stats(name: str, games: Sequence[GameSummary], players: int) -> Edi
         pool_empty=sum(g.pool_empty for g in games) / count,
         went_out=sum(g.went_out for g in games) / count,
         capped=sum(g.capped for g in games),
+        abandoned=sum(g.abandoned is not None for g in games),
         scores=tuple(Distribution.of(g.scores[seat] for g in games) for seat in range(players)),
         jokers_left=Distribution.of(sum(g.jokers_left) for g in games),
         could_play=sum(g.could_play or 0 for g in games) / decided if decided else None,
