@@ -33,6 +33,7 @@ import concurrent.futures
 import itertools
 import os
 import random
+import signal
 import statistics
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -400,9 +401,32 @@ def _results(
     if executor is not None:
         yield from _gathered(executor, tasks)
         return
-    # No more workers than tasks: a pool may start every worker at once.
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+    # No more workers than tasks: a pool may start every worker at once. The workers leave
+    # Ctrl-C to this process, which stops them at once if it is interrupted (or fails).
+    pool = concurrent.futures.ProcessPoolExecutor(
+        max_workers=min(jobs, len(tasks)), initializer=_leave_interrupts_to_the_parent
+    )
+    try:
         yield from _gathered(pool, tasks)
+    except BaseException:
+        _stop_workers(pool)
+        raise
+    pool.shutdown()
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """In a worker process: ignore SIGINT (Ctrl-C reaches the whole process group)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stop a pool's worker processes now, without waiting for the games they play."""
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 def _gathered(
