@@ -420,7 +420,11 @@ def _leave_interrupts_to_the_parent() -> None:
 
 
 def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
-    """Stop a pool's worker processes now, without waiting for the games they play."""
+    """Stop a pool's worker processes now, without waiting for the games they play.
+
+    ``shutdown`` alone lets running tasks finish, and the executor has no public way to stop a
+    worker, so its processes are read from ``_processes`` and terminated.
+    """
     processes = list((pool._processes or {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
