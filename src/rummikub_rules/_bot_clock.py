@@ -11,15 +11,20 @@ thread, a daemon, is left behind (it never keeps the interpreter from exiting) a
 whatever it holds until the bot's call returns, if ever.
 
 Without a time limit the bot is asked in the caller's thread, as before: no thread, no cost.
+:meth:`BotClock.beside` runs other work in the bots' thread: the solver remembers its last
+answers per thread, so the runner's "could it play?" after a bot drew finds the bot's answer
+there instead of searching again.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import queue
 import threading
 import time
-from typing import Final, Literal, TypeAlias, cast
+from collections.abc import Callable
+from typing import Final, Literal, TypeAlias, TypeVar, cast
 
 from rummikub_rules.actions import Action, Timeout
 from rummikub_rules.bots import Bot
@@ -65,16 +70,25 @@ def turn_limit(turn_seconds: TurnSeconds, edition: Edition) -> float | None:
     return float(turn_seconds)
 
 
+T = TypeVar("T")
+
+
 class _Call:
-    """One bot's answer to come: the action, or the exception it raised."""
+    """One call to come: what it returns, or the exception it raised."""
 
-    __slots__ = ("action", "bot", "done", "error", "view")
+    __slots__ = ("done", "error", "function", "result")
 
-    def __init__(self, bot: Bot, view: PlayerView) -> None:
-        self.bot, self.view = bot, view
+    def __init__(self, function: Callable[[], object]) -> None:
+        self.function = function
         self.done = threading.Event()
-        self.action: object = None
+        self.result: object = None
         self.error: BaseException | None = None
+
+    def outcome(self) -> object:
+        """What the call returned; the exception it raised is raised here."""
+        if self.error is not None:
+            raise self.error
+        return self.result
 
 
 class _Worker:
@@ -87,7 +101,7 @@ class _Worker:
     def _run(self) -> None:
         while (call := self.calls.get()) is not None:
             try:
-                call.action = call.bot.play(call.view)
+                call.result = call.function()
             except BaseException as error:  # handed to the game's thread, raised there
                 call.error = error
             call.done.set()
@@ -117,16 +131,23 @@ class BotClock:
             return STOPPED
         if self._worker is None:
             self._worker = _Worker()
-        call = _Call(bot, view)
+        call = _Call(functools.partial(bot.play, view))
         self._worker.calls.put(call)
         if not call.done.wait(max(0.0, deadline - time.monotonic())):
             self._late[seat] = call
             self._worker.calls.put(None)  # it ends after the late call; the next gets a new one
             self._worker = None
             return Timeout()
-        if call.error is not None:
-            raise call.error
-        return cast(Action, call.action)  # what the bot answered: the referee checks it
+        return cast(Action, call.outcome())  # what the bot answered: the referee checks it
+
+    def beside(self, function: Callable[[], T]) -> T:
+        """``function()``, run in the thread the bots answer in (without a time limit)."""
+        if self._worker is None:
+            return function()
+        call = _Call(function)
+        self._worker.calls.put(call)
+        call.done.wait()
+        return cast(T, call.outcome())
 
     def close(self) -> None:
         """Let the worker thread end (after any call it still runs)."""

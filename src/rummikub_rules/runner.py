@@ -30,6 +30,7 @@ caller's thread, as a plain function call.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Sequence
 
@@ -209,7 +210,8 @@ def _played(
             if openings[seat] is None:
                 openings[seat] = own_turns[seat]
         elif track_could_play:
-            found = could_play(view.table, view.rack, view.opened[seat], edition, budget)
+            question = (view.table, view.rack, view.opened[seat], edition, budget)
+            found = clock.beside(functools.partial(could_play, *question))
             could += found is True
             undecided += found is None
     result = state.result
