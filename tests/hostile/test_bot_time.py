@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import attrs
 import pytest
@@ -213,3 +214,23 @@ def test_no_thread_is_started_without_a_time_limit(monkeypatch: pytest.MonkeyPat
     assert started == []
     play_game([DrawBot(), DrawBot()], seed=1)  # classic: 60 seconds a turn, one worker a game
     assert len(started) == 1
+
+
+def test_a_time_limit_costs_no_second_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    bot_solver = importlib.import_module("rummikub_rules._bot_solver")
+    searches = 0
+    solve = bot_solver.solve
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal searches
+        searches += 1
+        return solve(*args, **kwargs)
+
+    monkeypatch.setattr(bot_solver, "solve", counted)
+    state = play_game([DrawBot(), DrawBot()], seed=2, turn_seconds=None).initial_state()
+    counts = []
+    for limit in (None, 60.0):
+        searches = 0
+        play_out(state, [GreedyBot(), GreedyBot()], max_turns=30, turn_seconds=limit)
+        counts.append(searches)
+    assert counts[0] == counts[1] <= 30
