@@ -89,7 +89,9 @@ def test_bad_notation_exits_2_and_points_at_the_token() -> None:
     result = run("check", "--before", "", "--rack", "r1 x7", "--after", "r1")
     assert result.returncode == 2
     assert "--rack: unknown tile 'x7' at position 3" in result.stderr
-    assert result.stderr.splitlines()[-1] == "     ^^"
+    assert result.stderr.splitlines() == [
+        "rummikub-rules: error: --rack: unknown tile 'x7' at position 3: r1 >>x7<<"
+    ]
 
 
 def test_python_dash_m_runs_the_same_command() -> None:

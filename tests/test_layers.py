@@ -51,6 +51,7 @@ LAYERS = (
     "strategies",
     "_bot_solver",
     "bots",
+    "_bot_clock",
     "runner",
     "_hypothesis_plugin",
     "simulate",

@@ -34,7 +34,8 @@ class GameRecord:
     The game starts from ``GameState.new(players, edition=edition, seed=seed)``, or from an
     explicit :class:`Deal` (then the seed, 0 if left out, only drives later shuffles, such as
     tiles sent back to the pool). ``actions`` are the actions taken, in turn order:
-    :meth:`replay` applies them.
+    :meth:`replay` applies them. ``abandoned`` is the seat whose bot stopped answering and so
+    ended the game where its actions end (see :mod:`rummikub_rules.runner`), ``None`` if none.
 
     >>> from rummikub_rules import Draw, dumps, loads
     >>> record = GameRecord(2, seed=7).add(Draw()).add(Draw())
@@ -49,6 +50,7 @@ class GameRecord:
     seed: int | None = attrs.field(default=None, kw_only=True)
     deal: Deal | None = attrs.field(default=None, kw_only=True)
     actions: tuple[Action, ...] = attrs.field(default=(), kw_only=True, converter=action_tuple)
+    abandoned: int | None = attrs.field(default=None, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         low, high = self.edition.min_players, self.edition.max_players
@@ -66,6 +68,13 @@ class GameRecord:
             problem = deal_problem(self.deal, self.players, self.edition)
             if problem is not None:
                 raise InvalidValueError(problem)
+        if self.abandoned is not None and (
+            type(self.abandoned) is not int or not 0 <= self.abandoned < self.players
+        ):
+            raise InvalidValueError(
+                f"abandoned is None or a seat from 0 to {self.players - 1}, "
+                f"got {excerpt(self.abandoned)}"
+            )
 
     def add(self, action: Action) -> GameRecord:
         """The record with one more action."""

@@ -55,8 +55,9 @@ from tests.hostile._work import Work, at_once, counted, linear, steps
 
 #: Partial solutions a failed turn's search may examine: its limit, and the layer that crossed it.
 FAILED_TURN_BUDGET = 2 * WORK_LIMIT
-#: Function calls per action of a long game to view, record and validate it (about 4 measured).
-PER_ACTION = 10
+#: Function calls per action of a long game to view, record and validate it: about 40 measured,
+#: most of them the validation replaying the history from its deal (one judgement an action).
+PER_ACTION = 60
 
 
 @contextmanager

@@ -8,25 +8,34 @@ the same deals under several editions; a progress bar on a terminal). Every comm
 keys are the long option names (flags given on the command line win). Tiles are printed in
 colour on a terminal, never into a pipe or when ``NO_COLOR`` is set.
 
-Exit status: 0 success (a legal turn for ``check``), 1 an illegal turn, 2 bad input (the message
-names where notation failed to parse).
+Exit status: 0 success (a legal turn for ``check``), 1 an illegal turn, 2 bad input, 130 when
+interrupted (Ctrl-C), 141 when the reader of the output went away (a closed pipe, as in
+``rummikub-rules editions list | head -1``: the output stops quietly, as a command killed by
+SIGPIPE would). Bad input never shows a traceback: it is one short line on stderr saying what
+is wrong and where (the option, the ``--input`` key, the position in notation), or with
+``--json`` one JSON object on stdout, ``{"error": message, "status": 2}``. Every value echoed in
+a message is cut short. On a terminal that cannot show a character (an ASCII-only locale) it is
+written as an escape, and JSON output is written in ASCII.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
+import io
 import json
+import os
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from rummikub_rules import __version__
 from rummikub_rules.cli._terminal import Style
 from rummikub_rules.editions import EDITIONS, Edition
-from rummikub_rules.errors import IllegalMove, ParseError, RummikubError
-from rummikub_rules.inputs import as_edition, as_table, as_tiles
+from rummikub_rules.errors import IllegalMove, ParseError, RummikubError, excerpt
+from rummikub_rules.inputs import as_edition, as_editions, as_table, as_tiles
 from rummikub_rules.melds import Meld, Table
 from rummikub_rules.scoring import settle_game
 from rummikub_rules.serialization import GameRecord, loads, table_to_json, tiles_to_json
@@ -45,6 +54,12 @@ __all__ = ["main"]
 
 #: Exit status of a legal turn or a successful command, an illegal turn, and bad input.
 OK, ILLEGAL, BAD_INPUT = 0, 1, 2
+#: Exit status when interrupted (Ctrl-C: 128 + SIGINT) and when the output pipe was closed
+#: (128 + SIGPIPE, what a shell reports for a command killed by a closed pipe).
+INTERRUPTED, CLOSED_PIPE = 130, 141
+
+#: The longest message printed for bad input, in characters (an echoed value is cut to fit).
+LONGEST_MESSAGE = 300
 
 
 class _InputError(Exception):
@@ -54,18 +69,77 @@ class _InputError(Exception):
 def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     out = sys.stdout if stdout is None else stdout
-    parser = _parser()
-    args = parser.parse_args(argv)
-    style = Style.for_stream(out, args.color)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    for stream in (out, sys.stderr):
+        _escape_what_cannot_be_shown(stream)
     try:
-        inputs = _Inputs(args)
-        command: Callable[[_Inputs, Style, TextIO], int] = args.command
-        return command(inputs, style, out)
+        status = _run(arguments, out)
+        out.flush()
     except _BadNotationError as bad:
-        print(_parse_error_text(bad.option, bad.error), file=sys.stderr)
+        return _refuse(_parse_error_text(bad.option, bad.error), arguments, out)
     except (RummikubError, _InputError) as error:
-        print(f"rummikub-rules: error: {error}", file=sys.stderr)
+        return _refuse(str(error), arguments, out)
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    except BrokenPipeError:
+        _discard_output(out)
+        return CLOSED_PIPE
+    return status
+
+
+def _run(arguments: list[str], out: TextIO) -> int:
+    args = _parser().parse_args(arguments)
+    style = Style.for_stream(out, args.color)
+    inputs = _Inputs(args)
+    command: Callable[[_Inputs, Style, TextIO], int] = args.command
+    return command(inputs, style, out)
+
+
+def _refuse(message: str, arguments: list[str], out: TextIO) -> int:
+    """Report bad input in one short line (a JSON object with ``--json``); the exit status."""
+    line = _one_line(message)
+    try:
+        if "--json" in arguments:
+            _dump_line({"error": line, "status": BAD_INPUT}, out)
+        else:
+            print(f"rummikub-rules: error: {line}", file=sys.stderr)
+            sys.stderr.flush()
+    except BrokenPipeError:
+        _discard_output(out)
     return BAD_INPUT
+
+
+def _one_line(message: str) -> str:
+    """``message`` on one line, cut to :data:`LONGEST_MESSAGE` characters."""
+    line = " ".join(message.split())
+    if len(line) <= LONGEST_MESSAGE:
+        return line
+    return line[: LONGEST_MESSAGE - 30] + f"... ({len(line)} characters)"
+
+
+def _escape_what_cannot_be_shown(stream: TextIO) -> None:
+    """Write characters the stream's encoding lacks as escapes, not as an error."""
+    if isinstance(stream, io.TextIOWrapper) and not _is_unicode(stream):
+        stream.reconfigure(errors="backslashreplace")
+
+
+def _is_unicode(stream: TextIO) -> bool:
+    encoding = getattr(stream, "encoding", None)
+    if not isinstance(encoding, str):
+        return True  # an in-memory text stream
+    try:
+        return codecs.lookup(encoding).name in ("utf-8", "utf-16", "utf-32")
+    except LookupError:
+        return False
+
+
+def _discard_output(out: TextIO) -> None:
+    """After a closed pipe, send what is left of stdout nowhere (no error when Python exits)."""
+    if out is sys.stdout:
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            return
 
 
 # -- check and compare ---------------------------------------------------------------------------
@@ -296,10 +370,13 @@ def _meld_text(meld: Meld, marks: list[bool], style: Style) -> str:
 
 
 def _score(inputs: _Inputs, style: Style, out: TextIO) -> int:
-    racks = [as_tiles(rack, f"racks[{seat}]") for seat, rack in enumerate(inputs.require("racks"))]
+    racks = [as_tiles(rack, f"--racks[{seat}]") for seat, rack in enumerate(inputs.texts("racks"))]
     winner_text = inputs.get("winner")
     winner = None if winner_text in (None, "none") else _seat(winner_text, len(racks))
-    never = {_seat(seat, len(racks)) for seat in inputs.get("never_opened") or ()}
+    never_opened = inputs.get("never_opened")
+    if never_opened is not None and not isinstance(never_opened, list):
+        raise _InputError(f"--never-opened is a list of seats, got {excerpt(never_opened)}")
+    never = {_seat(seat, len(racks)) for seat in never_opened or ()}
     opened = [seat not in never for seat in range(len(racks))]
     result = settle_game(racks, winner=winner, edition=inputs.edition(), opened=opened)
     if inputs.json:
@@ -313,11 +390,7 @@ def _score(inputs: _Inputs, style: Style, out: TextIO) -> int:
 
 def _replay(inputs: _Inputs, style: Style, out: TextIO) -> int:
     path = inputs.require("file")
-    try:
-        with open(path, encoding="utf-8") as file:
-            text = file.read()
-    except OSError as error:
-        raise _InputError(f"cannot read {path}: {error.strerror}") from None
+    text = _read_text(path)
     record = loads(text, GameRecord)
     state = record.initial_state()
     turns: list[dict[str, Any]] = []
@@ -372,11 +445,18 @@ def _bot_kinds() -> dict[str, Callable[[], Bot]]:
 
 
 def _simulate(inputs: _Inputs, style: Style, out: TextIO) -> int:
-    players = _whole(inputs.get("players") or 4, "players")
+    editions = as_editions(_names(inputs.require("editions")), "--editions")
+    players = _whole(inputs.get("players"), "players", default=4, least=1)
+    for edition in editions:
+        if not edition.min_players <= players <= edition.max_players:
+            raise _InputError(
+                f"--players: the {edition.name} edition seats {edition.min_players} to "
+                f"{edition.max_players} players, not {players}"
+            )
     paths = {option: inputs.get(option) for option in ("records", "report", "csv")}
     for option, path in paths.items():
-        if path is not None and not isinstance(path, str):
-            raise _InputError(f"--{option} is a file name")
+        if path is not None and not (isinstance(path, str) and path):
+            raise _InputError(f"--{option} is a file name, got {excerpt(path)}")
     from rummikub_rules.simulate import simulate
 
     try:
@@ -385,12 +465,12 @@ def _simulate(inputs: _Inputs, style: Style, out: TextIO) -> int:
             # command before the games are played, not after.
             report, table = _opened(files, paths["report"]), _opened(files, paths["csv"])
             result = simulate(
-                _names(inputs.require("editions")),
-                games=_whole(inputs.require("games"), "games"),
+                editions,
+                games=_whole(inputs.require("games"), "games", least=1),
                 players=players,
-                bots=_bots(inputs.get("bots") or "greedy", players),
-                seed=_whole(inputs.get("seed") or 0, "seed"),
-                jobs=_whole(inputs.get("jobs") or 1, "jobs"),
+                bots=_bots(inputs.get("bots"), players),
+                seed=_whole(inputs.get("seed"), "seed", default=0),
+                jobs=_whole(inputs.get("jobs"), "jobs", default=1, least=1),
                 records=paths["records"],
             )
             if report is not None:
@@ -414,21 +494,28 @@ def _opened(files: contextlib.ExitStack, path: str | None) -> TextIO | None:
 
 
 def _bots(value: object, players: int) -> list[Bot]:
-    names = [name.lower() for name in _names(value, "--bots")]
+    names = ["greedy"] if value is None else [name.lower() for name in _names(value, "--bots")]
     unknown = [name for name in names if name not in _BOTS]
     if unknown or len(names) not in (1, players):
         raise _InputError(
             f"--bots is one bot for every seat or one per seat ({players}), from "
-            f"{', '.join(_BOTS)}; got {value!r}"
+            f"{', '.join(_BOTS)}; got {excerpt(value)}"
         )
     kinds = _bot_kinds()
     return [kinds[name]() for name in names * (players // len(names))]
 
 
-def _whole(value: object, name: str) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    raise _InputError(f"--{name} is a whole number, got {value!r}")
+def _whole(
+    value: object, name: str, *, default: int | None = None, least: int | None = None
+) -> int:
+    """``value`` as a whole number (``default`` when not given), at least ``least``."""
+    if value is None and default is not None:
+        return default
+    if type(value) is not int:
+        raise _InputError(f"--{name} is a whole number, got {excerpt(value)}")
+    if least is not None and value < least:
+        raise _InputError(f"--{name} must be at least {least}, got {value}")
+    return value
 
 
 # -- arguments -----------------------------------------------------------------------------------
@@ -441,8 +528,9 @@ class _Inputs:
         self._args = args
         self.json: bool = args.json
         self._file: dict[str, Any] = {}
-        if getattr(args, "input", None):
-            self._file = _read_input(args.input)
+        if args.input is not None:
+            known = sorted(set(vars(args)) - _NOT_INPUTS)
+            self._file = _read_input(args.input, known)
 
     def get(self, name: str) -> Any:
         value = getattr(self._args, name, None)
@@ -461,7 +549,7 @@ class _Inputs:
             return True
         value = self._file.get(name, False)
         if not isinstance(value, bool):
-            raise _InputError(f"{name} in --input must be true or false")
+            raise _InputError(f"{name} in --input must be true or false, got {excerpt(value)}")
         return value
 
     def table(self, name: str) -> Table:
@@ -476,14 +564,30 @@ class _Inputs:
         except ParseError as error:
             raise _BadNotationError(f"--{name}", error) from None
 
+    def texts(self, name: str) -> list[str]:
+        """A list of notation texts (``--racks``)."""
+        value = self.require(name)
+        if not (isinstance(value, list) and all(isinstance(item, str) for item in value)):
+            raise _InputError(f"--{name} is a list of notation texts, got {excerpt(value)}")
+        return value
+
     def edition(self) -> Edition:
-        return as_edition(self.get("edition") or "classic", "--edition")
+        name = self.get("edition")
+        if name is None:
+            return as_edition("classic", "--edition")
+        if not (isinstance(name, str) and name):
+            raise _InputError(f"--edition is an edition's name, got {excerpt(name)}")
+        return as_edition(name, "--edition")
 
     def _text(self, name: str) -> str:
         value = self.require(name)
         if not isinstance(value, str):
-            raise _InputError(f"--{name} must be notation text")
+            raise _InputError(f"--{name} must be notation text, got {excerpt(value)}")
         return value
+
+
+#: Names in the parsed arguments that are not inputs a command reads from ``--input``.
+_NOT_INPUTS = frozenset({"command", "input", "json", "color"})
 
 
 class _BadNotationError(Exception):
@@ -495,65 +599,107 @@ class _BadNotationError(Exception):
         super().__init__(option)
 
 
-def _read_input(path: str) -> dict[str, Any]:
+def _read_input(path: str, known: list[str]) -> dict[str, Any]:
+    """The ``--input`` object, its keys checked against the command's options."""
+    text = _read_text(path)
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise _InputError(f"{excerpt(path)} is not JSON: nested too deeply") from None
+    except ValueError as error:
+        raise _InputError(f"{excerpt(path)} is not JSON: {error}") from None
+    if not isinstance(value, dict):
+        raise _InputError(f"{excerpt(path)} must hold a JSON object of option names")
+    inputs = {key.replace("-", "_"): item for key, item in value.items()}
+    unknown = [key for key in value if key.replace("-", "_") not in known]
+    if unknown:
+        raise _InputError(
+            f"{excerpt(path)}: unknown option {excerpt(unknown[0])} "
+            f"(this command takes {', '.join(known)})"
+        )
+    return inputs
+
+
+def _read_text(path: str) -> str:
+    """The text of a file (``-``: stdin), as UTF-8."""
     try:
         if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as file:
-                text = file.read()
-        value = json.loads(text)
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as file:
+            return file.read()
     except OSError as error:
-        raise _InputError(f"cannot read {path}: {error.strerror}") from None
-    except ValueError as error:
-        raise _InputError(f"{path} is not JSON: {error}") from None
-    if not isinstance(value, dict):
-        raise _InputError(f"{path} must hold a JSON object of option names")
-    return {key.replace("-", "_"): item for key, item in value.items()}
+        raise _InputError(f"cannot read {excerpt(path)}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise _InputError(
+            f"{excerpt(path)} is not UTF-8 text (byte {error.start} cannot be read)"
+        ) from None
 
 
 def _names(value: object, option: str = "--editions") -> list[str]:
+    """A comma-separated list of names (or a JSON list of them), at least one."""
+    names: list[str] | None = None
     if isinstance(value, str):
-        return [name.strip() for name in value.split(",") if name.strip()]
-    if isinstance(value, list) and all(isinstance(name, str) for name in value):
-        return value
-    raise _InputError(f"{option} is a comma-separated list of names")
+        names = [name.strip() for name in value.split(",") if name.strip()]
+    elif isinstance(value, list) and all(isinstance(name, str) for name in value):
+        names = value
+    if not names:
+        raise _InputError(f"{option} is a comma-separated list of names, got {excerpt(value)}")
+    return names
 
 
 def _seat(value: object, players: int) -> int:
-    try:
-        seat = int(str(value))
-    except ValueError:
-        raise _InputError(f"a seat is a number from 0 to {players - 1}, got {value!r}") from None
+    text = value if isinstance(value, str) else None
+    if type(value) is int:
+        seat = value
+    elif text is not None and text.strip().isdecimal() and len(text) < 10:
+        seat = int(text)
+    else:
+        raise _InputError(f"a seat is a number from 0 to {players - 1}, got {excerpt(value)}")
     if not 0 <= seat < players:
         raise _InputError(f"a seat is a number from 0 to {players - 1}, got {seat}")
     return seat
 
 
 def _parse_error_text(label: str, error: ParseError) -> str:
-    start = max(0, error.position - 30)
-    shown = error.text[start : error.position + 30]
-    caret = " " * (error.position - start) + "^" * max(1, min(len(error.token), 10))
+    """Where notation failed, on one line: the reason, the token, and the text around it."""
+    start = max(0, error.position - 20)
+    end = error.position + min(len(error.token), 20)
+    before, token = error.text[start : error.position], error.text[error.position : end]
+    after = error.text[end : end + 20]
+    lead, tail = "..." if start else "", "..." if end + 20 < len(error.text) else ""
     return (
-        f"rummikub-rules: error: {label}: {error.reason} {error.token[:20]!r} "
-        f"at position {error.position}\n  {shown}\n  {caret}"
+        f"{label}: {error.reason} {excerpt(error.token, 24)} at position {error.position}: "
+        f"{lead}{before}>>{token}<<{after}{tail}"
     )
 
 
 def _dump(value: object, out: TextIO) -> None:
-    json.dump(value, out, ensure_ascii=False, indent=2)
+    json.dump(value, out, ensure_ascii=not _is_unicode(out), indent=2)
     out.write("\n")
 
 
+def _dump_line(value: object, out: TextIO) -> None:
+    print(json.dumps(value, ensure_ascii=not _is_unicode(out)), file=out)
+    out.flush()
+
+
+class _Parser(argparse.ArgumentParser):
+    """Argument errors as bad input, one line, not argparse's usage text and exit."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("rummikub-rules").strip()
+        raise _InputError(f"{command}: {message}" if command else message)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rummikub-rules",
         description="Referee Rummikub turns under the rules of different editions.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
 
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)
     common.add_argument("--json", action="store_true", help="print machine-readable JSON")
     common.add_argument(
         "--color",

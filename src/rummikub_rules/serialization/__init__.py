@@ -22,7 +22,8 @@ action         ``{"action": "play", "after": <table>}``, ``{"action": "draw"}``,
                ``{"action": "failed_turn", "to_pool": <tiles>}``
 game_record    ``{"edition", "players", "seed", "deal", "actions"}``, see
                :class:`~rummikub_rules.records.GameRecord`; ``deal`` is ``null`` or
-               ``{"racks": [<tiles>, ...], "pool": <tiles>, "first"}``
+               ``{"racks": [<tiles>, ...], "pool": <tiles>, "first"}``; ``"abandoned": seat``
+               only in the record of a game a bot abandoned
 series         ``{"players", "edition", "rounds", "games": [{"scores": [...],
                "winners": [...]}]}`` (``rounds``: ``null`` for a series of open length)
 game_state     ``{"edition", "racks", "table", "pool", "current", "opened", "seed", "history",

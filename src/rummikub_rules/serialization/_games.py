@@ -50,20 +50,29 @@ __all__ = [
 
 
 def record_to_json(record: GameRecord) -> dict[str, Any]:
-    """A game record as an object (``seed`` or ``deal`` may be ``null``)."""
-    return {
+    """A game record as an object (``seed`` or ``deal`` may be ``null``).
+
+    ``abandoned`` is written only for a game a bot abandoned, so other records read as before.
+    """
+    value: dict[str, Any] = {
         "edition": edition_to_json(record.edition),
         "players": record.players,
         "seed": record.seed,
         "deal": None if record.deal is None else _deal_to_json(record.deal),
         "actions": [action_to_json(action) for action in record.actions],
     }
+    if record.abandoned is not None:
+        value["abandoned"] = record.abandoned
+    return value
 
 
 def record_from_json(value: object, *, path: str = "") -> GameRecord:
     """Read a game record; ``seed`` and ``deal`` may be left out when ``null``."""
     fields = expect_object(
-        value, path, required=("edition", "players", "actions"), optional=("seed", "deal")
+        value,
+        path,
+        required=("edition", "players", "actions"),
+        optional=("seed", "deal", "abandoned"),
     )
     edition = edition_from_json(fields["edition"], path=at(path, "edition"))
     players = expect_int(fields["players"], at(path, "players"))
@@ -74,7 +83,19 @@ def record_from_json(value: object, *, path: str = "") -> GameRecord:
     if deal is not None:
         deal = _deal_from_json(deal, at(path, "deal"))
     actions = _actions(fields["actions"], at(path, "actions"))
-    return build(path, GameRecord, players, edition=edition, seed=seed, deal=deal, actions=actions)
+    abandoned = fields.get("abandoned")
+    if abandoned is not None:
+        abandoned = expect_int(abandoned, at(path, "abandoned"))
+    return build(
+        path,
+        GameRecord,
+        players,
+        edition=edition,
+        seed=seed,
+        deal=deal,
+        actions=actions,
+        abandoned=abandoned,
+    )
 
 
 def series_to_json(series: Series) -> dict[str, Any]:

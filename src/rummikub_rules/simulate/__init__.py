@@ -22,6 +22,11 @@ Every game's seeds derive from ``seed`` and the deal's number alone, and results
 in deal order, so a simulation is the same for any ``jobs`` and any ``executor``: ``jobs=2``
 plays in a process pool, and ``executor`` takes any :class:`concurrent.futures.Executor`,
 such as a Dask cluster's ``Client(...).get_executor()``.
+
+No bot stops a simulation: each turn has a time limit (``turn_seconds``, by default the
+edition's), a game whose bot stops answering is abandoned and counted
+(:attr:`EditionStats.abandoned`), and with a ``deadline`` the simulation returns the deals
+finished by then (:attr:`Simulation.unfinished` counts the others).
 """
 
 from __future__ import annotations
@@ -31,24 +36,28 @@ import io
 import itertools
 import os
 import random
+import signal
 import statistics
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
+from rummikub_rules._bot_clock import EDITION_LIMIT, TurnSeconds, turn_limit
 from rummikub_rules._convert import as_count, as_optional_flag
-from rummikub_rules.bots import Bot, GreedyBot
+from rummikub_rules.bots import DEFAULT_BUDGET, Bot, GreedyBot
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import (
     BotError,
     IllegalMove,
     InvalidTypeError,
     InvalidValueError,
+    RummikubError,
     excerpt,
 )
 from rummikub_rules.inputs import EditionLike, as_editions
-from rummikub_rules.runner import GameSummary, play_out, seat_bots
+from rummikub_rules.runner import GameSummary, _play_out_until, seat_bots
 from rummikub_rules.serialization import dumps
 from rummikub_rules.simulate._csv import CsvTarget, csv_text, dataframe
 from rummikub_rules.simulate._html import html
@@ -141,6 +150,8 @@ class EditionStats:
     jokers_left: Distribution
     could_play: float | None
     undecided_turns: int
+    #: Games abandoned by a bot that stopped answering (scored like capped games).
+    abandoned: int = 0
 
 
 @attrs.frozen
@@ -173,7 +184,8 @@ class Simulation:
     """The result of :func:`simulate`: statistics per edition and paired differences.
 
     ``played`` holds every game's :class:`~rummikub_rules.runner.GameSummary`, deal by deal and,
-    within a deal, in the order of ``editions``.
+    within a deal, in the order of ``editions``. ``games`` counts the deals played; with a
+    deadline, ``unfinished`` the deals asked for but not finished by then (they are left out).
     """
 
     editions: tuple[str, ...]
@@ -187,6 +199,7 @@ class Simulation:
     #: Every pair of editions (``baseline`` before ``edition`` in ``editions``), every metric.
     differences: tuple[PairedDifference, ...]
     played: tuple[GameSummary, ...] = attrs.field(repr=False)
+    unfinished: int = 0
 
     def __getitem__(self, edition: str) -> EditionStats:
         """The statistics of ``edition`` (by name)."""
@@ -261,6 +274,8 @@ def simulate(
     executor: concurrent.futures.Executor | None = None,
     progress: bool | None = None,
     records: RecordsTarget | None = None,
+    turn_seconds: TurnSeconds = EDITION_LIMIT,
+    deadline: float | None = None,
 ) -> Simulation:
     """Play ``games`` deals under each of ``editions`` with ``bots`` and compare the editions.
 
@@ -273,6 +288,13 @@ def simulate(
     with ``write`` and ``flush``; any other is refused before a game is played) receives every
     game's record, one JSON document per line, deal by deal and within a deal in the order of
     ``editions``.
+
+    ``turn_seconds`` is each bot's time per turn (see :func:`~rummikub_rules.runner.play_out`:
+    ``"edition"``, the default, is each edition's own limit; ``None`` none). ``deadline`` (seconds)
+    bounds the whole simulation: no game starts after it, a game still going then is left out,
+    and the result holds the deals finished under every edition (at least one, else
+    ``RummikubError``), the others counted in ``unfinished``. A worker notices the deadline
+    between turns, so a bot that never answers holds it up only if there is no time limit.
 
     >>> result = simulate(["classic", "house-50"], games=2, players=2)
     >>> result["classic"].games, result.difference("turns", "classic", "house-50").mean
@@ -292,10 +314,22 @@ def simulate(
         )
     for edition in chosen:
         GameState.new(players, edition=edition, seed=seed)  # refuses a table it does not seat
+        turn_limit(turn_seconds, edition)  # refuses a limit that is not one
+    stop_at = _stop_at(deadline)
     seated = seat_bots((GreedyBot(),) * players if bots is None else bots, players)
     size = max(1, -(-games // min(max(_TASKS, 4 * jobs), _MOST_TASKS)))
     tasks = [
-        _Task(chosen, players, seated, seed, start, min(start + size, games), records is not None)
+        _Task(
+            chosen,
+            players,
+            seated,
+            seed,
+            start,
+            min(start + size, games),
+            records is not None,
+            turn_seconds,
+            stop_at,
+        )
         for start in range(0, games, size)
     ]
     bar = Progress(games * len(chosen), enabled=progress)
@@ -311,7 +345,22 @@ def simulate(
     played = tuple(
         attrs.evolve(game, record=None) for number in range(len(tasks)) for game in done[number]
     )
-    return _summarize(chosen, games, players, seed, seated, played)
+    finished = len(played) // len(chosen)
+    if not finished:
+        raise RummikubError(f"no deal was finished within the deadline of {deadline} s")
+    simulation = _summarize(chosen, finished, players, seed, seated, played)
+    return attrs.evolve(simulation, unfinished=games - finished)
+
+
+def _stop_at(deadline: float | None) -> float | None:
+    """The ``time.time()`` at which ``deadline`` seconds from now run out (checked)."""
+    if deadline is None:
+        return None
+    if type(deadline) not in (int, float):
+        raise InvalidTypeError(f"deadline is a number of seconds or None, got {excerpt(deadline)}")
+    if not deadline > 0 or deadline == float("inf"):
+        raise InvalidValueError(f"deadline must be a positive number of seconds, got {deadline}")
+    return time.time() + deadline
 
 
 #: How many tasks a simulation is cut into at least (fewer for fewer deals), and at most: enough
@@ -332,20 +381,32 @@ class _Task:
     start: int
     stop: int
     records: bool
+    turn_seconds: TurnSeconds
+    #: No game is played on past this ``time.time()``.
+    stop_at: float | None
 
 
 def _play(task: _Task) -> tuple[GameSummary, ...]:
-    """Play a task's games (in a worker, or here).
+    """Play a task's games (in a worker, or here): the deals finished under every edition.
 
     A bot's illegal action or failure names its game, deal and edition, as well as its seat:
     the error pickles, so it reaches the caller whole from any worker.
     """
-    games = []
+    games: list[GameSummary] = []
     for deal in range(task.start, task.stop):
+        finished = []
         for edition in task.editions:
-            dealt = _dealt(edition, task.players, task.seed, deal)
             try:
-                games.append(play_out(dealt, task.bots, record=task.records))
+                game = _play_out_until(
+                    _dealt(edition, task.players, task.seed, deal),
+                    task.bots,
+                    max_turns=None,
+                    budget=DEFAULT_BUDGET,
+                    track_could_play=True,
+                    record=task.records,
+                    turn_seconds=task.turn_seconds,
+                    stop_at=task.stop_at,
+                )
             except IllegalMove as error:
                 raise IllegalMove(
                     error.verdict, error.action, seat=error.seat, deal=deal, edition=edition.name
@@ -354,6 +415,10 @@ def _play(task: _Task) -> tuple[GameSummary, ...]:
                 raise BotError(
                     error.reason, seat=error.seat, deal=deal, edition=edition.name
                 ) from error.__cause__
+            if game is None:
+                return tuple(games)
+            finished.append(game)
+        games.extend(finished)
     return tuple(games)
 
 
@@ -386,9 +451,36 @@ def _results(
     if executor is not None:
         yield from _gathered(executor, tasks)
         return
-    # No more workers than tasks: a pool may start every worker at once.
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+    # No more workers than tasks: a pool may start every worker at once. The workers leave
+    # Ctrl-C to this process, which stops them at once if it is interrupted (or fails).
+    pool = concurrent.futures.ProcessPoolExecutor(
+        max_workers=min(jobs, len(tasks)), initializer=_leave_interrupts_to_the_parent
+    )
+    try:
         yield from _gathered(pool, tasks)
+    except BaseException:
+        _stop_workers(pool)
+        raise
+    pool.shutdown()
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """In a worker process: ignore SIGINT (Ctrl-C reaches the whole process group)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Stop a pool's worker processes now, without waiting for the games they play.
+
+    ``shutdown`` alone lets running tasks finish, and the executor has no public way to stop a
+    worker, so its processes are read from ``_processes`` and terminated.
+    """
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
 
 
 def _gathered(
@@ -508,6 +600,7 @@ def _edition_stats(name: str, games: Sequence[GameSummary], players: int) -> Edi
         pool_empty=sum(g.pool_empty for g in games) / count,
         went_out=sum(g.went_out for g in games) / count,
         capped=sum(g.capped for g in games),
+        abandoned=sum(g.abandoned is not None for g in games),
         scores=tuple(Distribution.of(g.scores[seat] for g in games) for seat in range(players)),
         jokers_left=Distribution.of(sum(g.jokers_left) for g in games),
         could_play=sum(g.could_play or 0 for g in games) / decided if decided else None,

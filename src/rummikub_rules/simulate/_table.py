@@ -209,6 +209,11 @@ def summary_line(result: Simulation) -> str:
     )
     capped = sum(stats.capped for stats in result.stats)
     stopped = f" {capped} games stopped at the turn cap." if capped else ""
+    abandoned = ", ".join(f"{s.edition} {s.abandoned}" for s in result.stats if s.abandoned)
+    if abandoned:
+        stopped += f" Games abandoned by a bot that stopped answering: {abandoned}."
+    if result.unfinished:
+        stopped += f" Deals not finished by the deadline (left out): {result.unfinished}."
     return (
         f"{result.games} deals x {len(result.editions)} editions, {result.players} players, "
         f"seed {result.seed}; {bots}.{stopped}"

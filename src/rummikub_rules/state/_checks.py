@@ -3,12 +3,14 @@
 A ``GameState`` built any way but by ``apply`` (directly, ``attrs.evolve``, ``new``,
 ``from_deal``, JSON) passes through :func:`state_problem`, which names the first broken rule:
 field types, the seats, tile conservation against the edition's box, valid melds on the table,
-the turn counters, a result that fits the racks, and the deal and history where that is cheap.
+the turn counters, a result that fits the racks, and, with a deal, the history replayed from it.
 ``apply`` builds the next state from a valid one and keeps each invariant by construction, so it
 skips these checks (a property test holds it to that).
 
 The checks run cheapest first, and each stays linear in the state's size; conservation comes
-before the melds are read, so a table larger than the box is refused before any meld is.
+before the melds are read, so a table larger than the box is refused before any meld is. The
+replay is last: it judges each action of the history once (as ``GameRecord.replay`` does), so
+its cost is linear in the history, and it stops at the first action the rules refuse.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import Edition, PoolEmptyEnd
-from rummikub_rules.errors import InvalidTypeError, excerpt
+from rummikub_rules.errors import InvalidTypeError, RummikubError, excerpt
 from rummikub_rules.melds import Table
 from rummikub_rules.scoring import GameResult, settle_game
 from rummikub_rules.state._deal import Deal, deal_problem
@@ -171,4 +173,39 @@ def _history(state: GameState) -> str | None:
             played[(deal.first + number) % players] = True
     if tuple(played) != state.opened:
         return f"opened must name the seats that played in the history, {played}" + hint
+    problem = _story(state, deal)
+    return None if problem is None else problem + hint
+
+
+#: The fields a state's history, replayed from its deal, must give back, in the order named.
+_REPLAYED = ("racks", "table", "pool", "current", "opened", "idle_turns", "final_turns")
+
+
+def _story(state: GameState, deal: Deal) -> str | None:
+    """Whether the history, replayed from the deal, comes to this very state.
+
+    Each action is judged once (``step`` builds the next state without checking it again). A
+    state ended by ``end_blocked`` has a result its history does not give: it is accepted when
+    the replayed game is not over (``_result`` has already held the result to the racks).
+    """
+    if not state.history:
+        return None
+    game = type(state).from_deal(
+        deal.racks, deal.pool, edition=state.edition, first=deal.first, seed=state.seed
+    )
+    done = 0
+    try:
+        for action in state.history:
+            game = game.step(action).state
+            done += 1
+    except RummikubError as error:
+        return (
+            f"action {done} of the history, {excerpt(state.history[done])}, cannot be taken "
+            f"after the deal and the actions before it: {excerpt(str(error))}"
+        )
+    for name in _REPLAYED:
+        if getattr(game, name) != getattr(state, name):
+            return f"the history replayed from the deal leaves other {name} than the state's"
+    if game.result is not None and game.result != state.result:
+        return "the history replayed from the deal ends the game with another result"
     return None
