@@ -480,3 +480,80 @@ def test_top_plays_count_a_tile_replacing_a_joker_once_among_the_tiles_laid() ->
     plays = top_plays(table, "o12 r10", 3, opened=True, edition="sabra-1978")
     laid = [sorted(map(str, Counter(p.after.tiles) - Counter(table.tiles))) for p in plays]
     assert laid == [["o12", "r10"], ["o12"], ["r10"]]
+
+
+# -- issue 15: exact with any number of jokers -----------------------------------------------
+
+
+def plays_agree(table: str, rack: str, *, opened: bool, edition: Edition = CLASSIC) -> None:
+    """``can_play`` says a play exists exactly when ``best_play`` finds one."""
+    found = best_play(table, rack, opened=opened, edition=edition)
+    assert can_play(table, rack, opened=opened, edition=edition) == (found is not None)
+
+
+@pytest.mark.parametrize("jokers", [3, 4, 8])
+def test_a_run_of_rack_tiles_is_laid_whatever_jokers_the_set_has(jokers: int) -> None:
+    # Three jokers or more make a run of jokers alone, which is no meld (RULES 2): the
+    # answer must still be a legal play, not "no play".
+    edition = CLASSIC.evolve(tile_set=TileSet(jokers=jokers))
+    rack = "r1 r2 r3 " + "j " * jokers
+    laid = lays("", rack, edition=edition)
+    assert laid is not None
+    assert len(laid) == min(3 + jokers, 13)  # one run of red, as long as the numbers go
+    plays_agree("", rack, opened=True, edition=edition)
+    plays_agree("", rack, opened=False, edition=edition)
+
+
+def test_the_xp_set_lays_a_run_beside_three_rack_jokers_and_opens_with_them() -> None:
+    xp = EDITIONS["xp"]
+    assert lays("", "r1 r2 r3 j j j", edition=xp) == ["j", "j", "j", "r1", "r2", "r3"]
+    plays_agree("", "r1 r2 r3 j j j", opened=True, edition=xp)
+    opening = lays("", "r1 r2 r3 k7 k8 k9 j j j", opened=False, edition=xp)
+    assert opening is not None
+    assert len(opening) == 9
+    plays_agree("", "r1 r2 r3 k7 k8 k9 j j j", opened=False, edition=xp)
+    # Table jokers kept in their roles beside rack jokers: four jokers in play.
+    assert lays("k5 j k7 | r5 j r7", "b2 b3 j j", edition=xp) == ["b2", "b3", "j", "j"]
+
+
+def test_the_whole_box_of_a_set_with_eight_jokers_is_one_play() -> None:
+    edition = CLASSIC.evolve(tile_set=TileSet(copies=4, jokers=8))
+    box = edition.tile_set.all_tiles()
+    assert arrange(box, edition=edition) is not None
+    found = solve(Table(), box, opened=True, edition=edition)
+    assert found.proven_optimal
+    assert found.tiles == len(box)
+    assert can_play(Table(), box, opened=True, edition=edition)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["classic", "ru-2018", "ru-classic", "ua-wiki", "pl-2026", "tournament", "house-50", "xp"],
+)
+def test_an_opening_counts_each_tile_of_a_group_once(name: str) -> None:
+    # k7 o7 j j (a group of 28) was counted as 35 and so preferred to b10 j j (a run of 33):
+    # the opening's points of groups came from the folded shares (total and widest colour).
+    edition = EDITIONS[name]
+    assert lays("", "k7 o7 b10 j j", opened=False, edition=edition) == ["b10", "j", "j"]
+    plays_agree("", "k7 o7 b10 j j", opened=False, edition=edition)
+
+
+@pytest.mark.parametrize(
+    ("rack", "laid"),
+    [
+        ("b2 b3 j r7 b7 o7", ["b2", "b3", "b7", "j", "o7", "r7"]),  # 5 + 4 + 21 = 30
+        ("k4 j o6 k6 k13 k1 b6 k12 k2", ["b6", "j", "k12", "k13", "k6", "o6"]),  # j k12 k13: 36
+    ],
+)
+def test_an_opening_with_a_joker_from_dealt_racks(rack: str, laid: list[str]) -> None:
+    assert lays("", rack, opened=False) == laid
+    plays_agree("", rack, opened=False)
+
+
+def test_an_opening_worth_nothing_may_rearrange_the_table_at_once() -> None:
+    # A threshold of 0 is met by any turn, so under opening_may_use_table the opening may
+    # rearrange the table without a meld of rack tiles alone (both engines: see ``lays``).
+    edition = EDITIONS["sabra-1978"].evolve(initial_meld_points=0)
+    table = "b3 r3 k3 | k2 b2 r2"
+    assert lays(table, "b1 k1 r4", opened=False, edition=edition) == ["b1", "k1", "r4"]
+    plays_agree(table, "b1 k1 r4", opened=False, edition=edition)

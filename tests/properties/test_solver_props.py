@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from rummikub_rules import (
     CLASSIC,
     EDITIONS,
+    JOKER,
     Color,
     Edition,
     JokerInInitialMeld,
@@ -40,7 +41,9 @@ from rummikub_rules.solver import (
     solve,
     top_plays,
 )
+from rummikub_rules.tiles import MAX_JOKERS
 from tests.brute import best_score, candidate_melds, score, tables_for
+from tests.depth import examples
 
 #: The settings profile in force: brute force is slow, so these tests run fewer examples.
 PROFILE = settings.default
@@ -52,24 +55,34 @@ TABLE_TILES, RACK_TILES = (12, 8) if DEEP else (8, 5)
 Position = tuple[Edition, Table, tuple[Tile, ...], bool, str]
 
 
+#: How many jokers a custom set holds. Beyond four, with runs that wrap or a cap on jokers,
+#: the general search can need seconds: sets with up to the cap of jokers come with the
+#: standard meld rules (:func:`test_a_run_of_jokers_alone_is_no_meld`).
+SOME_JOKERS = st.integers(0, 4)
+
+
 @st.composite
-def custom_editions(draw: st.DrawFn) -> Edition:
-    """A small tile set (so that tiles meet) and a random value of every rule a play obeys."""
+def custom_editions(
+    draw: st.DrawFn, jokers: st.SearchStrategy[int] = SOME_JOKERS, *, plain: bool = False
+) -> Edition:
+    """A small tile set (so that tiles meet) and a random value of every rule a play obeys.
+
+    ``plain``: the standard meld rules (where the fast search applies)."""
     colors = draw(st.permutations(list(Color)))[: draw(st.integers(3, 4))]
     low = draw(st.integers(1, 9))
     tile_set = TileSet(
         colors=colors,
         numbers=range(low, low + draw(st.integers(4, 5))),
         copies=draw(st.integers(1, 3)),
-        jokers=draw(st.integers(0, 3)),
+        jokers=draw(jokers),
     )
     return draw(st.sampled_from(tuple(EDITIONS.values()))).evolve(
         tile_set=tile_set,
         min_players=2,
         deal_size=1,
-        run_wrap=draw(st.sampled_from(["none", "none", "one_high", "full"])),
-        group_colors_distinct=draw(st.booleans()),
-        max_jokers_per_meld=draw(st.sampled_from([None, None, 1, 2])),
+        run_wrap="none" if plain else draw(st.sampled_from(["none", "none", "one_high", "full"])),
+        group_colors_distinct=plain or draw(st.booleans()),
+        max_jokers_per_meld=None if plain else draw(st.sampled_from([None, None, 1, 2])),
         initial_meld_points=draw(st.sampled_from([5, 10, 15, 20])),
         joker_in_initial_meld=draw(st.sampled_from(JokerInInitialMeld)),
         opening_may_use_table=draw(st.booleans()),
@@ -88,9 +101,15 @@ def positions(
     editions: st.SearchStrategy[Edition],
     table_tiles: int = TABLE_TILES,
     rack_tiles: int = RACK_TILES,
+    *,
+    opened: bool | None = None,
+    least_jokers: int = 0,
 ) -> Position:
     """A table of valid melds (jokers in them often) and a rack, from a window of numbers so
-    that the tiles meet; opened or not, and an objective."""
+    that the tiles meet; opened or not (``opened`` fixes it), and an objective.
+
+    The rack holds up to every joker the table left (at least ``least_jokers`` where the set
+    has them): three or more make runs of jokers alone possible, which are no melds."""
     edition = draw(editions)
     numbers = list(edition.tile_set.numbers)
     start = draw(st.integers(0, max(0, len(numbers) - 5)))
@@ -98,32 +117,54 @@ def positions(
     pool = Counter(
         t for t in edition.tile_set.all_tiles() if t.number is None or t.number in window
     )
+    reserved = min(least_jokers, pool[JOKER], rack_tiles)  # the rack's, before the table's
+    pool[JOKER] -= reserved
     melds: list[Meld] = []
     size = 0
     for _ in range(draw(st.integers(0, 3))):
-        numbered = sorted({t for t in pool.elements() if t.number is not None})
-        if not numbered:
-            break
-        pivot = draw(st.sampled_from(numbered))
-        options = sorted(
-            (m for m in candidate_melds(pool, edition, pivot) if size + len(m) <= table_tiles),
-            key=lambda m: (-m.jokers, str(m)),
-        )
-        if not options:
+        meld = draw_meld(draw, pool, edition, table_tiles - size)
+        if meld is None:
             continue
-        meld = draw(st.sampled_from(options))
         if len(meld) - meld.jokers == 1 and len(meld.readings(edition)) > 1 and draw(st.booleans()):
             meld = meld.with_kind(draw(st.sampled_from(MeldKind)))
         melds.append(meld)
         size += len(meld)
         pool -= Counter(meld.tiles)
+    jokers = reserved + draw(st.integers(0, min(pool[JOKER], rack_tiles - reserved)))
+    rack = [JOKER] * jokers
+    pool[JOKER] = 0
+    if reserved or draw(st.booleans()):
+        # A meld of the rack's own beside its jokers: the shapes where jokers are left over.
+        own = draw_meld(draw, pool, edition, rack_tiles - jokers)
+        if own is not None:
+            rack.extend(own.tiles)
+            pool -= Counter(own.tiles)
     left = sorted(pool.elements())
-    rack = draw(st.lists(st.sampled_from(left), min_size=1, max_size=rack_tiles)) if left else []
-    counts = Counter(rack)
-    rack = [t for t in counts for _ in range(min(counts[t], pool[t]))]
-    opened = draw(st.booleans()) or draw(st.booleans())
+    if left and len(rack) < rack_tiles:
+        extra = draw(
+            st.lists(
+                st.sampled_from(left), min_size=0 if rack else 1, max_size=rack_tiles - len(rack)
+            )
+        )
+        counts = Counter(extra)
+        rack.extend(t for t in counts for _ in range(min(counts[t], pool[t])))
+    if opened is None:
+        opened = draw(st.booleans()) or draw(st.booleans())
     objective = draw(st.sampled_from(["tiles", "points"]))
     return edition, Table(melds), tuple(rack), opened, objective
+
+
+def draw_meld(draw: st.DrawFn, pool: Counter[Tile], edition: Edition, most: int) -> Meld | None:
+    """A valid meld of at most ``most`` tiles from ``pool`` (with jokers first), if any."""
+    numbered = sorted({t for t in pool.elements() if t.number is not None})
+    if not numbered:
+        return None
+    pivot = draw(st.sampled_from(numbered))
+    options = sorted(
+        (m for m in candidate_melds(pool, edition, pivot) if len(m) <= most),
+        key=lambda m: (-m.jokers, str(m)),
+    )
+    return draw(st.sampled_from(options)) if options else None
 
 
 def laid(table: Table, after: Table) -> Counter[Tile]:
@@ -143,6 +184,8 @@ def check_exact(position: Position, engine: str = "auto") -> None:
         limit=EXACT_LIMIT,
     )  # fmt: skip
     assert found.proven_optimal
+    playable = can_play(table, rack, opened=opened, edition=edition, limit=EXACT_LIMIT)
+    assert playable == (found.play is not None), (str(table), rack, playable)
     expected = best_score(table, rack, edition, objective, opened=opened)
     if found.play is None:
         assert expected is None, (str(table), rack, expected)
@@ -171,6 +214,34 @@ def test_best_play_is_the_brute_force_best_under_custom_editions(position: Posit
 @given(positions(st.one_of(st.sampled_from(tuple(EDITIONS.values())), custom_editions())))
 def test_the_general_engine_is_exact_too(position: Position) -> None:
     check_exact(position, engine="general")
+
+
+@settings(max_examples=examples(60, minimum=15))
+@given(
+    positions(
+        st.one_of(st.sampled_from(tuple(EDITIONS.values())), custom_editions()),
+        opened=False,
+        least_jokers=2,
+    ),
+    st.sampled_from(["auto", "general"]),
+)
+def test_openings_with_several_jokers_are_exact(position: Position, engine: str) -> None:
+    """Issue 15: openings with two jokers or more (a group's tiles were counted twice)."""
+    check_exact(position, engine)
+
+
+@settings(max_examples=examples(40, minimum=10))
+@given(
+    positions(
+        st.just(EDITIONS["xp"]) | custom_editions(st.integers(3, MAX_JOKERS), plain=True),
+        rack_tiles=RACK_TILES + 1,
+        least_jokers=3,
+    ),
+    st.sampled_from(["auto", "general"]),
+)
+def test_a_run_of_jokers_alone_is_no_meld(position: Position, engine: str) -> None:
+    """Issue 15: three jokers or more on the rack, where a run of jokers alone could be made."""
+    check_exact(position, engine)
 
 
 @settings(max_examples=max(10, PROFILE.max_examples // 4))
@@ -204,7 +275,10 @@ def test_the_best_plays_are_the_best_laid_tile_sets(position: Position) -> None:
     scores as the brute force's best legal laid-tile sets."""
     edition, table, rack, opened, objective = position
     count = 3
-    plays = top_plays(table, rack, count, opened=opened, edition=edition, objective=objective)  # type: ignore[arg-type]
+    plays = top_plays(
+        table, rack, count, opened=opened, edition=edition, objective=objective,  # type: ignore[arg-type]
+        limit=EXACT_LIMIT,
+    )  # fmt: skip
     sets = [laid(table, p.after) for p in plays]
     assert len({frozenset(s.items()) for s in sets}) == len(sets)
     for play in plays:

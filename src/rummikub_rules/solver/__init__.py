@@ -16,7 +16,9 @@ How it works (one module per concern):
 - :mod:`._fast`, :mod:`._relax`: the fast search for the standard meld rules (runs do not wrap,
   group colours differ, no cap on jokers per meld): a dynamic programme over the numbers, one
   colour at a time (van Rijn, Takes & Vis), with table jokers pinned to their roles or free
-  and rack jokers free, all counted in the state, and a bound from each colour alone;
+  and rack jokers free, all counted in the state, and a bound from each colour alone (a joker
+  in a run counts as one more tile of its cell, so with three jokers or more an answer may hold
+  a run of jokers alone, no meld: the general search then decides);
 - :mod:`._search`, with :mod:`._runs` (open runs and their facts), :mod:`._groups` (splitting a
   number's tiles into groups), :mod:`._moves` and :mod:`._bounds`: the general search, for every
   meld rule and every joker rule of rules sections 4.4-4.5;

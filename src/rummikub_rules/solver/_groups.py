@@ -70,6 +70,12 @@ class GroupRules:
         total = sum(counts)
         return ((total, max(counts, default=0) if self.distinct else 0),)
 
+    def tiles(self, folded: tuple[tuple[int, int], ...]) -> int:
+        """How many numbered tiles the folded shares hold."""
+        if self.detailed:
+            return sum(table + rack for table, rack in folded)
+        return folded[0][0] if folded else 0
+
     def rack_tiles(self, folded: tuple[tuple[int, int], ...]) -> int:
         """How many rack tiles the folded shares may hold (all of them, once folded)."""
         if self.detailed:

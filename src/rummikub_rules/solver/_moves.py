@@ -230,8 +230,7 @@ class Moves:
                 continue
             opening = value
             if p.opening is not None and p.opening.every_meld:
-                numbered = sum(t + r for t, r in shares)
-                counted = numbered + (sum(jokers) if p.opening.jokers_count else 0)
+                counted = rules.tiles(shares) + (sum(jokers) if p.opening.jokers_count else 0)
                 opening = number * counted
             out.append(GroupMove(rack_used * p.joker_weight, pins, loose_used, rack_used, opening))
         return out

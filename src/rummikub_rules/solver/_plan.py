@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Final, Literal, TypeAlias
 
 import attrs
@@ -708,10 +708,15 @@ class _Plan:
         assert table is not None
         rule = JokerInInitialMeld(edition.joker_in_initial_meld)
         jokers = 0 if rule is JokerInInitialMeld.FORBIDDEN else self._rack_jokers()
-        opening = Opening(
-            max(1, edition.initial_meld_points),
-            every_meld=False,
-            jokers_count=rule is JokerInInitialMeld.COUNTS,
+        # A threshold of 0 is met by any turn: the rack's melds need not count for anything.
+        opening = (
+            Opening(
+                edition.initial_meld_points,
+                every_meld=False,
+                jokers_count=rule is JokerInInitialMeld.COUNTS,
+            )
+            if edition.initial_meld_points > 0
+            else None
         )
         for roles in readings(self.table, self.grid, edition):
             run_claims: list[Claim] = []
@@ -784,6 +789,22 @@ class _Plan:
         a freed joker's place); ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are
         what is laid already (by hosts). ``None`` if the bounds cannot be met.
         """
+        given = rack
+
+        def general() -> Problem | None:
+            run_pins, group_pins = pins or (None, None)
+            return self._problem(
+                table,
+                loose=loose,
+                rack_jokers=rack_jokers,
+                run_pins=run_pins,
+                group_pins=group_pins,
+                demanded=demanded,
+                rack=given,
+                laid=laid,
+                laid_jokers=laid_jokers,
+            )
+
         if rack is None:
             rack = self._counts(self.rack)
             assert rack is not None
@@ -791,13 +812,13 @@ class _Plan:
             rack = [list(row) for row in rack]
         low, high = self._rack_bounds(demanded, laid)
         forced = 0
-        table = [list(row) for row in table]
+        laid_table = [list(row) for row in table]
         for column, row_counts in enumerate(rack):
             for row, count in enumerate(row_counts):
                 must = low[column][row]
                 if must > min(count, high[column][row]):
                     return None
-                table[column][row] += must
+                laid_table[column][row] += must
                 forced += must * self.weights[column]
                 row_counts[row] = min(count, high[column][row]) - must
         jokers = self._rack_jokers() if rack_jokers is None else rack_jokers
@@ -809,7 +830,7 @@ class _Plan:
         forced += jokers_low * self.joker_weight
         self.budget.charge(SETUP)
         search = FastSearch(
-            table,
+            laid_table,
             rack,
             self.weights,
             budget=self.budget,
@@ -819,10 +840,15 @@ class _Plan:
             first=self.first,
             caps=caps,
         )
-        return _FastRun(search, forced)
+        return _FastRun(search, forced, general)
 
     def _fast_solve(self, run: _FastRun, floor: int) -> tuple[int, list[Meld]] | None:
-        """Solve a fast search above ``floor``; past the budget, offer what it found."""
+        """Solve a fast search above ``floor``; past the budget, offer what it found.
+
+        The fast search counts a joker in a run as one more tile of its cell, so it may lay a
+        run of jokers alone, which is no meld: it then solves a relaxation, and the general
+        search (which tells such runs apart) decides. Without three jokers in play, never.
+        """
         try:
             found = run.search.solve(floor - run.forced)
         except BudgetSpent:
@@ -832,6 +858,8 @@ class _Plan:
             raise
         if found is None:
             return None
+        if run.general is not None and any(all(m.jokers) for m in found[1]):
+            return self._general(run.general(), floor)
         return found[0] + run.forced, [self.grid.meld(m) for m in found[1]]
 
     def _general(self, problem: Problem | None, floor: int) -> tuple[int, list[Meld]] | None:
@@ -939,7 +967,12 @@ class _Plan:
         )
 
     def _fast_applies(self, jokers: int) -> bool:
-        """Whether the fast search covers the meld rules, with this many jokers in play."""
+        """Whether the fast search covers the meld rules, with this many jokers in play.
+
+        Its runs count a joker as one more tile of its cell, so with three jokers or more it
+        may lay a run of jokers alone (no meld): such an answer goes to the general search
+        (see :meth:`_fast_solve`).
+        """
         cap = self.edition.max_jokers_per_meld
         return self.plain and (cap is None or cap >= jokers)
 
@@ -1134,10 +1167,15 @@ def _rest_key(step: _Step, *, relaxed: bool) -> tuple[object, ...]:
 
 @attrs.frozen
 class _FastRun:
-    """A fast search and the score of the tiles it was told to lay (added to its answers)."""
+    """A fast search and the score of the tiles it was told to lay (added to its answers).
+
+    ``general`` builds the same problem for the general search, which decides where the fast
+    search's best play holds a run of jokers alone (``None``: its answers only bound).
+    """
 
     search: FastSearch = attrs.field(eq=False)
     forced: int
+    general: Callable[[], Problem | None] | None = attrs.field(default=None, eq=False)
 
     def bound(self) -> int:
         """An upper bound on its answers (``NEG`` if none)."""
