@@ -218,6 +218,7 @@ def summarize(
     bots: tuple[Bot, ...],
     played: tuple[GameSummary, ...],
 ) -> Simulation:
+    """The :class:`Simulation` of the games ``played``, deal by deal, editions in their order."""
     count = len(editions)
     by_edition = [played[index::count] for index in range(count)]
     stats = tuple(
