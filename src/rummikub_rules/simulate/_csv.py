@@ -20,7 +20,7 @@ from rummikub_rules.simulate._metrics import METRICS
 if TYPE_CHECKING:
     import pandas
 
-    from rummikub_rules.simulate import Simulation
+    from rummikub_rules.simulate._summary import Simulation
 
 __all__ = ["CsvTarget", "columns", "csv_text", "dataframe", "rows"]
 

@@ -28,7 +28,7 @@ from rummikub_rules.simulate._table import (
 )
 
 if TYPE_CHECKING:
-    from rummikub_rules.simulate import Simulation
+    from rummikub_rules.simulate._summary import Simulation
 
 __all__ = ["html"]
 

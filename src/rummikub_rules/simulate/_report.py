@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from rummikub_rules.simulate._table import Table, readings, summary_line, tables
 
 if TYPE_CHECKING:
-    from rummikub_rules.simulate import Simulation
+    from rummikub_rules.simulate._summary import Simulation
 
 __all__ = ["markdown"]
 

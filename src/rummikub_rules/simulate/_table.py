@@ -23,7 +23,7 @@ from rummikub_rules.simulate._stats import mean_interval, share_interval
 
 if TYPE_CHECKING:
     from rummikub_rules.runner import GameSummary
-    from rummikub_rules.simulate import PairedDifference, Simulation
+    from rummikub_rules.simulate._summary import PairedDifference, Simulation
 
 __all__ = [
     "QUANTITIES",
