@@ -83,7 +83,7 @@ def custom_editions(
         run_wrap="none" if plain else draw(st.sampled_from(["none", "none", "one_high", "full"])),
         group_colors_distinct=plain or draw(st.booleans()),
         max_jokers_per_meld=None if plain else draw(st.sampled_from([None, None, 1, 2])),
-        initial_meld_points=draw(st.sampled_from([5, 10, 15, 20])),
+        initial_meld_points=draw(st.sampled_from([0, 5, 10, 15, 20])),
         joker_in_initial_meld=draw(st.sampled_from(JokerInInitialMeld)),
         opening_may_use_table=draw(st.booleans()),
         joker_retrieval=draw(st.sampled_from(["rearrange", "replace"])),
