@@ -557,3 +557,26 @@ def test_an_opening_worth_nothing_may_rearrange_the_table_at_once() -> None:
     table = "b3 r3 k3 | k2 b2 r2"
     assert lays(table, "b1 k1 r4", opened=False, edition=edition) == ["b1", "k1", "r4"]
     plays_agree(table, "b1 k1 r4", opened=False, edition=edition)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known: under rack_or_table the solver wants a table tile that frees a joker in the "
+    "joker's own place (its column, 1 played high under one_high); the referee accepts it "
+    "anywhere in the run, so this play is missed (found by the brute-force property)",
+)
+def test_jokers_freed_by_each_others_table_tiles_in_a_wrapping_run() -> None:
+    """k3 k4 j (j = k1 high) and k1 k2 j (j = k3) trade tiles: k1 k2 k3 k4 | r1 j j is legal."""
+    edition = EDITIONS["ru-classic"].evolve(
+        tile_set=TileSet(colors="krb", numbers=range(1, 5), copies=1),
+        deal_size=1,
+        run_wrap="one_high",
+        initial_meld_points=5,
+        joker_retrieval="replace",
+        replacement_from="rack_or_table",
+        freed_joker_new_meld=False,
+        freed_joker_rack_tiles=0,
+    )
+    before, after = "k3 k4 j | k1 k2 j", "k1 k2 k3 k4 | r1 j j"
+    assert check_turn(before, "r1", after, opened=True, edition=edition).ok
+    assert lays(before, "r1", edition=edition) == ["r1"]
