@@ -60,9 +60,10 @@ from rummikub_rules.errors import (
 )
 from rummikub_rules.inputs import EditionLike, TableLike, TilesLike, as_edition, as_table, as_tiles
 from rummikub_rules.melds import Table
+from rummikub_rules.solver._arrange import arrange_tiles
 from rummikub_rules.solver._budget import DEFAULT_LIMIT, Budget, BudgetSpent
 from rummikub_rules.solver._grid import Objective
-from rummikub_rules.solver._plan import ENGINES, Engine, SearchResult, arrange_tiles
+from rummikub_rules.solver._plan import ENGINES, Engine, SearchResult
 from rummikub_rules.solver._plan import solve as _solve
 from rummikub_rules.solver._top import top_outcomes
 from rummikub_rules.state import GameState
