@@ -12,7 +12,13 @@ How it works (one module per concern):
 
 - :mod:`._plan`: relax the joker rules and solve; if the referee accepts the answer, it is the
   best play; else keep the table's jokers in their roles, and if that scores as high, it is;
-  else search with every rule in force;
+  else search with every rule in force. Its stages share :mod:`._context` (the problem, fixed
+  for the solve) and :mod:`._incumbent` (the best play the referee accepted so far):
+  :mod:`._opened` (an opened player's play, the table's jokers fate by fate), :mod:`._fates`
+  (which table jokers are kept or freed, and what takes a freed one's place),
+  :mod:`._host_search` (where freed jokers go, and the rests left), :mod:`._opening` (the
+  initial meld, from the rack and over the table), :mod:`._engines` (the two searches as the
+  stages call them) and :mod:`._arrange` (every tile in melds);
 - :mod:`._fast`, :mod:`._relax`: the fast search for the standard meld rules (runs do not wrap,
   group colours differ, no cap on jokers per meld): a dynamic programme over the numbers, one
   colour at a time (van Rijn, Takes & Vis), with table jokers pinned to their roles or free
