@@ -26,26 +26,27 @@ __all__ = ["Context", "Laid", "context", "freeze", "plus"]
 Laid = Mapping[Tile, tuple[int, int]]
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class Context:
     """One position to solve, its edition, scores and bounds (see the module docstring).
 
     ``plain``: the engine may use the fast search and the edition's runs do not wrap and its
-    groups' colours differ; ``weight_of``: a rack tile's score by number.
+    groups' colours differ; ``weight_of``: a rack tile's score by number. A context is one
+    solve's: equal only to itself.
     """
 
     table: Table
     rack: tuple[Tile, ...]
     opened: bool
     edition: Edition
-    budget: Budget = attrs.field(eq=False)
+    budget: Budget
     first: bool
-    grid: Grid = attrs.field(eq=False)
+    grid: Grid
     plain: bool
-    weights: list[int] = attrs.field(eq=False)
+    weights: list[int]
     joker_weight: int
-    weight_of: dict[int, int] = attrs.field(eq=False)
-    laid: Laid = attrs.field(eq=False)
+    weight_of: dict[int, int]
+    laid: Laid
 
     def counts(self, tiles: Sequence[Tile] | Iterator[Tile]) -> Counts | None:
         """The grid counts of ``tiles`` (``None`` if a tile has no cell)."""

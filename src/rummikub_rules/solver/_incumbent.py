@@ -23,18 +23,18 @@ class Done(Exception):  # noqa: N818 (an internal signal)
 
 
 class Incumbent:
-    """The best legal play so far and its score (``best``: ``None`` before the first)."""
+    """The best legal play so far and its score (``found``: ``None`` before the first)."""
 
-    __slots__ = ("best", "context")
+    __slots__ = ("context", "found")
 
     def __init__(self, context: Context) -> None:
         self.context = context
-        self.best: tuple[int, Play] | None = None
+        self.found: tuple[int, Play] | None = None
 
     @property
     def floor(self) -> int:
         """The score a play must beat to be kept (0 before the first)."""
-        return 0 if self.best is None else self.best[0]
+        return 0 if self.found is None else self.found[0]
 
     def offer(self, melds: Sequence[Meld], *, keep: Sequence[Meld] = ()) -> int | None:
         """Verify a play (new table: ``keep`` and ``melds``); keep it if it is the best so far.
@@ -48,8 +48,8 @@ class Incumbent:
         score = self._score(after)
         if score <= 0:
             return None
-        if self.best is None or score > self.best[0]:
-            self.best = (score, Play(after))
+        if self.found is None or score > self.found[0]:
+            self.found = (score, Play(after))
         if ctx.first:
             raise Done
         return score

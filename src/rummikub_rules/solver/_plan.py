@@ -100,6 +100,6 @@ def solve(
         proven = False
     except Done:
         pass
-    if best.best is None:
+    if best.found is None:
         return SearchResult(None, proven, 0)
-    return SearchResult(best.best[1], proven, best.best[0])
+    return SearchResult(best.found[1], proven, best.found[0])
