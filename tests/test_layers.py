@@ -227,6 +227,19 @@ def test_no_module_imports_from_a_layer_above() -> None:
     assert not wrong, "\n".join(wrong)
 
 
+#: The most lines a module may have (docs/contributing.md): a longer one splits by concern.
+MODULE_LINES = 600
+
+
+def test_no_module_is_longer_than_the_layout_allows() -> None:
+    long = {
+        str(path.relative_to(SOURCE)): lines
+        for path in sorted(SOURCE.rglob("*.py"))
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MODULE_LINES
+    }
+    assert not long, f"modules over {MODULE_LINES} lines: {long}"
+
+
 def test_every_layer_is_a_module_or_package_of_the_source() -> None:
     tops = {name.split(".")[1] for name in modules() if name != PACKAGE}
     assert tops == set(LAYERS)

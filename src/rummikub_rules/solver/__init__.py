@@ -12,7 +12,13 @@ How it works (one module per concern):
 
 - :mod:`._plan`: relax the joker rules and solve; if the referee accepts the answer, it is the
   best play; else keep the table's jokers in their roles, and if that scores as high, it is;
-  else search with every rule in force;
+  else search with every rule in force. Its stages share :mod:`._context` (the problem, fixed
+  for the solve) and :mod:`._incumbent` (the best play the referee accepted so far):
+  :mod:`._opened` (an opened player's play, the table's jokers fate by fate), :mod:`._fates`
+  (which table jokers are kept or freed, and what takes a freed one's place),
+  :mod:`._host_search` (where freed jokers go, and the rests left), :mod:`._opening` (the
+  initial meld, from the rack and over the table), :mod:`._engines` (the two searches as the
+  stages call them) and :mod:`._arrange` (every tile in melds);
 - :mod:`._fast`, :mod:`._relax`: the fast search for the standard meld rules (runs do not wrap,
   group colours differ, no cap on jokers per meld): a dynamic programme over the numbers, one
   colour at a time (van Rijn, Takes & Vis), with table jokers pinned to their roles or free
@@ -60,9 +66,10 @@ from rummikub_rules.errors import (
 )
 from rummikub_rules.inputs import EditionLike, TableLike, TilesLike, as_edition, as_table, as_tiles
 from rummikub_rules.melds import Table
+from rummikub_rules.solver._arrange import arrange_tiles
 from rummikub_rules.solver._budget import DEFAULT_LIMIT, Budget, BudgetSpent
 from rummikub_rules.solver._grid import Objective
-from rummikub_rules.solver._plan import ENGINES, Engine, SearchResult, arrange_tiles
+from rummikub_rules.solver._plan import ENGINES, Engine, SearchResult
 from rummikub_rules.solver._plan import solve as _solve
 from rummikub_rules.solver._top import top_outcomes
 from rummikub_rules.state import GameState

@@ -1,13 +1,13 @@
 """The fast exact search for the common case: standard meld rules, jokers free (private).
 
-Used by the plan (:mod:`._plan`) when runs do not wrap, a group's colours must differ and no cap
-limits the jokers of a meld: it lays the table and rack tiles with table jokers either kept in
-their roles (*pins*) or free to go into any meld, and rack jokers free. The problem is a grid of
-tile counts, ``table[column][colour]`` (all must be laid) and ``rack[column][colour]`` (any may
-be), each rack tile of a column scoring ``weights[column]``, plus jokers: table jokers must be
-laid, rack jokers may be (each scoring ``joker_weight``). A joker in a run is one more tile of
-its cell; jokers fill groups in. The answer lays the best-scoring rack tiles so that everything
-splits into runs and groups.
+Used by the plan (:mod:`._plan`, through :mod:`._engines`) when runs do not wrap, a group's colours
+must differ and no cap limits the jokers of a meld: it lays the table and rack tiles with table
+jokers either kept in their roles (*pins*) or free to go into any meld, and rack jokers free. The
+problem is a grid of tile counts, ``table[column][colour]`` (all must be laid) and
+``rack[column][colour]`` (any may be), each rack tile of a column scoring ``weights[column]``, plus
+jokers: table jokers must be laid, rack jokers may be (each scoring ``joker_weight``). A joker in a
+run is one more tile of its cell; jokers fill groups in. The answer lays the best-scoring rack tiles
+so that everything splits into runs and groups.
 
 A search walks the cells column by column and, inside a column, colour by colour (so colours
 never multiply), with its state packed into one integer: each colour's open runs, the column's

@@ -1,7 +1,7 @@
 """What the general search solves: tile counts, jokers and the rules to follow (private).
 
-A :class:`Problem` is built by the plan (:mod:`._plan`) for one position and one choice of what
-happens to the table's jokers, and solved by :mod:`._search`. Everything in it is in grid
+A :class:`Problem` is built by the plan's engines (:mod:`._engines`) for one position and one choice
+of what happens to the table's jokers, and solved by :mod:`._search`. Everything in it is in grid
 coordinates (see :mod:`._grid`): ``table[column][row]`` numbered tiles that must all be laid,
 ``rack[column][row]`` those that may be, each scoring ``weights[column]``.
 
@@ -9,7 +9,8 @@ Jokers come in three kinds (see :mod:`._runs`): *pinned* table jokers kept in th
 (``run_pins[column][row]`` stand for that tile in a run, ``group_pins[column]`` in a group of
 that number), *loose* table jokers that may go anywhere, and *rack* jokers (optional, each
 scoring ``joker_weight``). Which table jokers are kept and which freed, and where a freed one
-goes when the edition says where, are the plan's choices (see :mod:`._plan`, :mod:`._hosts`).
+goes when the edition says where, are the plan's choices (see :mod:`._fates`,
+:mod:`._host_search`).
 """
 
 from __future__ import annotations

@@ -1,0 +1,304 @@
+"""The two engines as the plan uses them: problems built, searches run, answers turned into melds.
+
+The fast search (:mod:`._fast`) where the meld rules are the standard ones, with the bounds on
+laid tiles folded in (:func:`fast_search`); the general search (:mod:`._search`) on a
+:class:`~._problem.Problem` built for the position (:func:`problem`). When the budget runs out
+mid-search, the best play the search had found is offered to the incumbent before
+:class:`~._budget.BudgetSpent` goes on up (private).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from rummikub_rules.melds import Meld
+from rummikub_rules.solver._budget import SETUP, BudgetSpent
+from rummikub_rules.solver._context import Context, freeze
+from rummikub_rules.solver._fast import FastSearch
+from rummikub_rules.solver._grid import NEG, Counts, Grid
+from rummikub_rules.solver._groups import GroupClaim, GroupRules
+from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._problem import Opening, Problem
+from rummikub_rules.solver._runs import Cell, Claim, RunRules
+from rummikub_rules.solver._search import Found, Search
+from rummikub_rules.tiles import JOKER
+
+__all__ = ["FastRun", "Scored", "fast", "fast_search", "fast_solve", "general", "problem", "run"]
+
+#: A play's melds and its score.
+Scored = tuple[int, list[Meld]]
+
+
+@attrs.frozen
+class FastRun:
+    """A fast search and the score of the tiles it was told to lay (added to its answers).
+
+    ``general`` builds the same problem for the general search, which decides where the fast
+    search's best play holds a run of jokers alone (``None``: its answers only bound).
+    """
+
+    search: FastSearch = attrs.field(eq=False)
+    forced: int
+    general: Callable[[], Problem | None] | None = attrs.field(default=None, eq=False)
+
+    def bound(self) -> int:
+        """An upper bound on its answers (``NEG`` if none)."""
+        bound = self.search.bound()
+        return bound if bound == NEG else bound + self.forced
+
+
+def fast(
+    ctx: Context,
+    best: Incumbent,
+    table: Counts,
+    *,
+    loose: int = 0,
+    rack_jokers: int | None = None,
+    pins: tuple[Counts, list[int]] | None = None,
+    floor: int | None = None,
+) -> Scored | None:
+    """The fast search's best play above ``floor`` (default: the best play so far)."""
+    search = fast_search(ctx, table, loose=loose, rack_jokers=rack_jokers, pins=pins)
+    if search is None:
+        return None
+    return fast_solve(ctx, best, search, best.floor if floor is None else floor)
+
+
+def fast_search(
+    ctx: Context,
+    table: Counts,
+    *,
+    loose: int = 0,
+    rack_jokers: int | None = None,
+    pins: tuple[Counts, list[int]] | None = None,
+    demanded: Counts | None = None,
+    rack: Counts | None = None,
+    laid: Counts | None = None,
+    laid_jokers: int = 0,
+    caps: Sequence[int] | None = None,
+) -> FastRun | None:
+    """The fast search, with the bounds on laid tiles folded in.
+
+    Tiles that must be laid join the table (their score added back), and at most the
+    allowed copies stay on the rack. ``demanded`` adds tiles that must be laid (what takes
+    a freed joker's place); ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are
+    what is laid already (by hosts). ``None`` if the bounds cannot be met.
+    """
+    given = rack
+
+    def general() -> Problem | None:
+        run_pins, group_pins = pins or (None, None)
+        return problem(
+            ctx,
+            table,
+            loose=loose,
+            rack_jokers=rack_jokers,
+            run_pins=run_pins,
+            group_pins=group_pins,
+            demanded=demanded,
+            rack=given,
+            laid=laid,
+            laid_jokers=laid_jokers,
+        )
+
+    if rack is None:
+        rack = ctx.counts(ctx.rack)
+        assert rack is not None
+    else:
+        rack = [list(row) for row in rack]
+    low, high = ctx.rack_bounds(demanded, laid)
+    forced = 0
+    laid_table = [list(row) for row in table]
+    for column, row_counts in enumerate(rack):
+        for row, count in enumerate(row_counts):
+            must = low[column][row]
+            if must > min(count, high[column][row]):
+                return None
+            laid_table[column][row] += must
+            forced += must * ctx.weights[column]
+            row_counts[row] = min(count, high[column][row]) - must
+    jokers = ctx.rack_jokers() if rack_jokers is None else rack_jokers
+    jokers_low, jokers_high = ctx.laid.get(JOKER, (0, ctx.rack_jokers()))
+    jokers_low = max(0, jokers_low - laid_jokers)
+    jokers_high -= laid_jokers
+    if jokers_low > jokers or jokers_high < 0:
+        return None
+    forced += jokers_low * ctx.joker_weight
+    ctx.budget.charge(SETUP)
+    search = FastSearch(
+        laid_table,
+        rack,
+        ctx.weights,
+        budget=ctx.budget,
+        jokers=(loose + jokers_low, min(jokers, jokers_high) - jokers_low),
+        joker_weight=ctx.joker_weight,
+        pins=pins,
+        first=ctx.first,
+        caps=caps,
+    )
+    return FastRun(search, forced, general)
+
+
+def fast_solve(ctx: Context, best: Incumbent, run: FastRun, floor: int) -> Scored | None:
+    """Solve a fast search above ``floor``; past the budget, offer what it found.
+
+    The fast search counts a joker in a run as one more tile of its cell, so it may lay a
+    run of jokers alone, which is no meld: it then solves a relaxation, and the general
+    search (which tells such runs apart) decides. Without three jokers in play, never.
+    """
+    try:
+        found = run.search.solve(floor - run.forced)
+    except BudgetSpent:
+        partial = run.search.best_found()
+        if partial is not None:
+            best.offer([ctx.grid.meld(m) for m in partial[1]])
+        raise
+    if found is None:
+        return None
+    if run.general is not None and any(all(m.jokers) for m in found[1]):
+        return general(ctx, best, run.general(), floor)
+    return found[0] + run.forced, [ctx.grid.meld(m) for m in found[1]]
+
+
+def general(ctx: Context, best: Incumbent, problem: Problem | None, floor: int) -> Scored | None:
+    """The general search's best play of ``problem`` above ``floor`` (``None``: none)."""
+    if problem is None:
+        return None
+    return _searched(ctx, best, Search(problem, ctx.budget, first=ctx.first), floor)
+
+
+def run(ctx: Context, best: Incumbent, problem: Problem | None) -> None:
+    """Offer the general search's best play of ``problem`` above the best play so far."""
+    if problem is not None:
+        found = _searched(ctx, best, Search(problem, ctx.budget, first=ctx.first), best.floor)
+        if found is not None:
+            best.offer(found[1])
+
+
+def _searched(ctx: Context, best: Incumbent, search: Search, floor: int) -> Scored | None:
+    try:
+        found = search.solve(floor)
+    except BudgetSpent:
+        partial = search.best_found()
+        if partial is not None:
+            best.offer(_melds(ctx, partial))
+        raise
+    if found is None:
+        return None
+    return found.score, _melds(ctx, found)
+
+
+def _melds(ctx: Context, found: Found) -> list[Meld]:
+    return [ctx.grid.meld(m) for m in found.melds]
+
+
+def problem(
+    ctx: Context,
+    table: Counts,
+    *,
+    loose: int = 0,
+    rack_jokers: int | None = None,
+    run_pins: Counts | None = None,
+    group_pins: list[int] | None = None,
+    run_claims: Sequence[Claim] = (),
+    group_claims: Sequence[tuple[int, GroupClaim]] = (),
+    opening: Opening | None = None,
+    demanded: Counts | None = None,
+    rack: Counts | None = None,
+    laid: Counts | None = None,
+    laid_jokers: int = 0,
+) -> Problem | None:
+    """A general search problem for this position.
+
+    ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are laid already, ``demanded``
+    must be laid in all; ``None`` if the bounds on what is laid cannot be met.
+    """
+    grid, edition = ctx.grid, ctx.edition
+    rack = ctx.rack_counts() if rack is None else rack
+    low, high = ctx.rack_bounds(demanded, laid)
+    for column, row_counts in enumerate(rack):
+        for row, count in enumerate(row_counts):
+            if low[column][row] > min(count, high[column][row]):
+                return None
+    jokers = ctx.rack_jokers() if rack_jokers is None else rack_jokers
+    jokers_low, jokers_high = ctx.laid.get(JOKER, (0, ctx.rack_jokers()))
+    jokers_low, jokers_high = max(0, jokers_low - laid_jokers), jokers_high - laid_jokers
+    if jokers_low > jokers or jokers_high < 0:
+        return None
+    run_pins = run_pins or grid.zeros()
+    group_pins = group_pins or [0] * grid.columns
+    total = loose + jokers + sum(map(sum, run_pins)) + sum(group_pins)
+    cap = edition.max_jokers_per_meld
+    if cap is not None and cap >= total:
+        cap = None
+    claims = tuple(run_claims)
+    mixed = opening is not None and not opening.every_meld
+    runs = RunRules(
+        longest=grid.span if grid.cyclic else 3,
+        span=grid.span,
+        track_numbered=total >= 3,
+        cap=cap,
+        claims=claims,
+        opening=mixed,
+        high=grid.high,
+        cyclic=grid.cyclic,
+    )
+    groups = tuple(
+        GroupRules(
+            size=grid.rows,
+            distinct=edition.group_colors_distinct,
+            cap=cap,
+            claims=tuple(c for at, c in group_claims if at == column),
+            opening=mixed,
+            jokers_count=opening is None or opening.jokers_count,
+        )
+        for column in range(grid.columns)
+    )
+    return Problem(
+        grid=grid,
+        table=freeze(table),
+        rack=freeze(rack),
+        weights=tuple(ctx.weights),
+        joker_weight=ctx.joker_weight,
+        runs=runs,
+        groups=groups,
+        cells=_cells(grid, claims),
+        rack_low=freeze(low),
+        rack_high=freeze(high),
+        run_pins=freeze(run_pins),
+        group_pins=tuple(group_pins),
+        loose=loose,
+        rack_jokers=jokers,
+        jokers_low=jokers_low,
+        jokers_high=min(jokers, jokers_high),
+        opening=opening,
+    )
+
+
+def _cells(grid: Grid, claims: Sequence[Claim]) -> tuple[tuple[Cell, ...], ...]:
+    """What the run facts need to know of each cell: the claims on it."""
+    claimed: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
+    starts: dict[tuple[int, int], list[int]] = {}
+    for index, claim in enumerate(claims):
+        for at, (column, demand) in enumerate(zip(claim.columns, claim.demands, strict=True)):
+            last = at == len(claim.columns) - 1
+            claimed.setdefault((column, claim.row), []).append((index, demand, last))
+        starts.setdefault((claim.columns[0], claim.row), []).append(index)
+    last_column = grid.columns - 1
+    return tuple(
+        tuple(
+            Cell(
+                column,
+                row,
+                index=column * grid.rows + row,
+                first=column == 0,
+                last=column == last_column,
+                claimed=tuple(claimed.get((column, row), ())),
+                starts=tuple(starts.get((column, row), ())),
+            )
+            for row in range(grid.rows)
+        )
+        for column in range(grid.columns)
+    )

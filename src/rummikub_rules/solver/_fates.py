@@ -1,0 +1,236 @@
+"""The fates of the table's jokers: kept in their roles, or freed (rules section 4.5; private).
+
+A :class:`Fate` says which jokers are freed and what takes each freed one's place;
+:func:`fates` lists them all for one reading of the table.
+Under ``replace`` a freed joker's place is taken by tiles laid from the rack (:class:`FromRack`)
+or, under ``rack_or_table``, standing in its own meld (:class:`RunInPlace`,
+:class:`GroupInPlace`), which the play must then hold as a claim. :func:`covers` says when one
+fate's relaxation holds every play of another's, so one refuted settles both.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator
+from typing import TypeAlias
+
+import attrs
+
+from rummikub_rules.editions import JokerRetrieval, ReplacementFrom
+from rummikub_rules.melds import MeldKind
+from rummikub_rules.solver._context import Context
+from rummikub_rules.solver._grid import Counts, Grid
+from rummikub_rules.solver._groups import GroupClaim
+from rummikub_rules.solver._position import (
+    Roles,
+    TableJoker,
+    claim_parts,
+    locked,
+    renumbered,
+    run_columns,
+)
+from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
+
+__all__ = ["Fate", "covers", "fates"]
+
+
+@attrs.frozen
+class Fate:
+    """What happens to the table's jokers.
+
+    Those kept in their roles, how many are freed, and (under ``replace``) the tiles demanded
+    from the rack and the melds claimed in place.
+    """
+
+    kept: tuple[TableJoker, ...]
+    freed: int
+    low: Counts = attrs.field(eq=False)
+    claims: tuple[Claim, ...] = ()
+    group_claims: tuple[tuple[int, GroupClaim], ...] = ()
+
+
+@attrs.frozen
+class FromRack:
+    """A freed joker's place taken by tiles laid from the rack: those cells' fewest laid."""
+
+    cells: tuple[tuple[int, int], ...]
+
+    def apply(self, low: Counts, groups: list[tuple[int, GroupClaim]]) -> None:
+        """Demand the tiles from the rack."""
+        for column, row in self.cells:
+            low[column][row] += 1
+
+
+@attrs.frozen
+class RunInPlace:
+    """A run joker's place taken in its own meld (``rack_or_table``).
+
+    The meld's cells, each demanding a numbered tile or anything, are carried by one run.
+    """
+
+    meld: int
+    row: int
+    columns: tuple[int, ...]
+    demands: tuple[int, ...]
+
+
+@attrs.frozen
+class GroupInPlace:
+    """A group joker's place taken in its own meld (``rack_or_table``): a group claim."""
+
+    column: int
+    claim: GroupClaim
+
+    def apply(self, low: Counts, groups: list[tuple[int, GroupClaim]]) -> None:
+        """Claim the group."""
+        groups.append((self.column, self.claim))
+
+
+#: A way a freed joker's place may be taken (rules section 4.5, ``replace``).
+Replacement: TypeAlias = FromRack | RunInPlace | GroupInPlace
+
+
+def fates(ctx: Context, roles: Roles) -> Iterator[Fate]:
+    """Every way to say which jokers are freed, and what takes each freed one's place.
+
+    Identical jokers are freed alike; what takes a freed joker's place is chosen under
+    ``replace`` only (rules section 4.5).
+    """
+    edition = ctx.edition
+    replace = edition.joker_retrieval is JokerRetrieval.REPLACE
+    in_place = edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
+    run_claims: list[Claim] = []
+    group_claims: list[tuple[int, GroupClaim]] = []
+    if edition.joker_melds_extend_only:
+        run_claims, group_claims = locked(ctx.table, roles, ctx.grid)
+    kinds: dict[tuple[object, ...], list[TableJoker]] = {}
+    for joker in roles.jokers:
+        kinds.setdefault(joker.identity, []).append(joker)
+    per_kind = []
+    for jokers in kinds.values():
+        options: list[Replacement | None] = [None]
+        if replace:
+            options = list(_replacements(ctx, jokers[0], in_place))
+        per_kind.append(
+            [
+                (freed, combo)
+                for freed in range(len(jokers) + 1)
+                for combo in itertools.combinations_with_replacement(options, freed)
+            ]
+        )
+    for choice in itertools.product(*per_kind):
+        kept: list[TableJoker] = []
+        low = ctx.grid.zeros()
+        claims_g = list(group_claims)
+        in_place_runs: list[RunInPlace] = []
+        freed = 0
+        for jokers, (count, combo) in zip(kinds.values(), choice, strict=True):
+            kept.extend(jokers[count:])
+            freed += count
+            for replacement in combo:
+                if isinstance(replacement, RunInPlace):
+                    in_place_runs.append(replacement)
+                elif replacement is not None:
+                    replacement.apply(low, claims_g)
+        for claims in _in_place_ways(ctx.grid, in_place_runs, tuple(run_claims)):
+            yield Fate(tuple(kept), freed, low, claims, tuple(claims_g))
+
+
+def _replacements(ctx: Context, joker: TableJoker, in_place: bool) -> list[Replacement]:
+    """The ways a freed joker's place may be taken (rules section 4.5, ``replace``)."""
+    grid = ctx.grid
+    meld = ctx.table.melds[joker.meld]
+    if joker.kind is MeldKind.RUN:
+        tile_column = 0 if grid.high and joker.column == grid.columns - 1 else joker.column
+        options: list[Replacement] = [FromRack(((tile_column, joker.row),))]
+        if in_place:
+            options.append(_in_place_run(ctx, joker))
+        return options
+    out: list[Replacement] = []
+    for rows in itertools.combinations_with_replacement(joker.missing, joker.wanted):
+        out.append(FromRack(tuple((joker.column, row) for row in rows)))
+        if in_place:
+            counts = Counter(grid.color_row[t.color] for t in meld.tiles if t.number is not None)
+            counts.update(rows)
+            claim = GroupClaim(tuple(counts[r] for r in range(grid.rows)), 0, shared=True)
+            out.append(GroupInPlace(joker.column, claim))
+    return out
+
+
+def _in_place_run(ctx: Context, joker: TableJoker) -> RunInPlace:
+    """A run joker replaced in place (``rack_or_table``).
+
+    Its meld's numbered tiles and the tile it stood for stand in one run.
+    """
+    meld = ctx.table.melds[joker.meld]
+    reading = meld.reading(ctx.edition)
+    assert reading is not None
+    assert reading.kind is MeldKind.RUN
+    columns = run_columns(ctx.grid, reading)
+    demands = [
+        NUMBERED if t.number is not None or c == joker.column else ANY
+        for t, c in zip(meld.tiles, columns, strict=True)
+    ]
+    return RunInPlace(joker.meld, joker.row, tuple(columns), tuple(demands))
+
+
+def _in_place_ways(
+    grid: Grid, runs: list[RunInPlace], locked: tuple[Claim, ...]
+) -> Iterator[tuple[Claim, ...]]:
+    """The run claims of a fate: the locked ones, and those of run jokers replaced in place.
+
+    The referee judges each joker replaced in place on its own, so one run may serve several
+    jokers of a meld, and the run extending a locked meld may serve its jokers replaced in
+    place too: besides a run each, all the jokers of a meld are tried in one run, and in the
+    locked meld's run where there is one.
+    """
+
+    def parts(claims: list[Claim], run: RunInPlace) -> None:
+        claims.extend(
+            claim_parts(
+                grid, run.row, run.columns, run.demands, len(claims), meld=run.meld, shared=True
+            )
+        )
+
+    separate = list(locked)
+    for run in runs:
+        parts(separate, run)
+    yield tuple(separate)
+    by_meld: dict[int, list[RunInPlace]] = {}
+    for run in runs:
+        by_meld.setdefault(run.meld, []).append(run)
+    joined = {
+        meld: attrs.evolve(
+            same[0], demands=tuple(min(d) for d in zip(*(r.demands for r in same), strict=True))
+        )
+        for meld, same in by_meld.items()
+    }
+    if any(len(same) > 1 for same in by_meld.values()):
+        together = list(locked)
+        for run in joined.values():
+            parts(together, run)
+        yield tuple(together)
+    if any(c.meld in joined for c in locked):
+        # A locked meld's jokers replaced in place: the run extending it holds their tiles.
+        into = list(renumbered(locked, {i for i, c in enumerate(locked) if c.meld in joined}))
+        for meld, run in joined.items():
+            if any(c.meld == meld for c in locked):
+                into.extend(
+                    claim_parts(grid, run.row, run.columns, run.demands, len(into), meld=meld)
+                )
+            else:
+                parts(into, run)
+        yield tuple(into)
+
+
+def covers(wide: Fate, narrow: Fate) -> bool:
+    """Whether ``wide``'s relaxation holds every play of ``narrow``'s.
+
+    It keeps no joker ``narrow`` frees (a freed joker is free to stand where it stood) and
+    demands no tile ``narrow`` does not; claims play no part in a relaxation.
+    """
+    kept = Counter(j.identity for j in narrow.kept)
+    return not Counter(j.identity for j in wide.kept) - kept and all(
+        a <= b for x, y in zip(wide.low, narrow.low, strict=True) for a, b in zip(x, y, strict=True)
+    )

@@ -1,0 +1,424 @@
+"""Where the freed table jokers go: hosts laid one by one, then the rest solved (private).
+
+Under an edition that says where a freed joker goes (``freed_joker_rack_tiles``,
+``freed_joker_new_meld``), :class:`HostSearch` lays hosts (:mod:`._hosts`) until no freed
+joker is left, then solves what is left (the *rest*) exactly. The rest with the freed jokers
+free bounds every way on from a :class:`Step`; hosts of one row or number are bounded together
+(:meth:`HostSearch.shares`); and different hosts often leave the same rest, so each rest is
+solved once per solve (:class:`Rest`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+import attrs
+
+from rummikub_rules.melds import Meld, MeldKind
+from rummikub_rules.solver._context import Context, freeze, plus
+from rummikub_rules.solver._engines import Scored, fast_search, fast_solve, general, problem
+from rummikub_rules.solver._fates import Fate
+from rummikub_rules.solver._grid import NEG, Counts, FoundMeld, Grid
+from rummikub_rules.solver._groups import GroupClaim
+from rummikub_rules.solver._hosts import Host, Olds, Stock, hosts
+from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._position import renumbered
+from rummikub_rules.solver._relax import group_caps
+from rummikub_rules.solver._runs import ANY, Claim
+
+__all__ = ["UNKNOWN", "HostSearch", "Rest", "Step", "rest_key"]
+
+#: A bound not worth computing: above every score.
+UNKNOWN: Final = 1 << 60
+
+
+@attrs.frozen
+class Step:
+    """Where a host search stands.
+
+    The stock left, the fate, what the play must lay (``demanded``), the hosts laid so far
+    (``taken``, scoring ``gained``, laying ``laid`` rack tiles and ``laid_jokers`` rack jokers),
+    and the freed jokers still to place.
+    """
+
+    stock: Stock
+    fate: Fate
+    demanded: Counts = attrs.field(eq=False)
+    freed: int
+    #: The claims still to meet (a host may meet some).
+    claims: tuple[Claim, ...] = ()
+    group_claims: tuple[tuple[int, GroupClaim], ...] = ()
+    taken: tuple[Meld, ...] = ()
+    gained: int = 0
+    laid: Counts | None = attrs.field(default=None, eq=False)
+    laid_jokers: int = 0
+    #: The last host laid (its key): further hosts come after it, so each set is tried once.
+    after: tuple[object, ...] | None = None
+
+    def with_host(
+        self,
+        host: Host,
+        score: int,
+        grid: Grid,
+        claims: tuple[Claim, ...],
+        group_claims: tuple[tuple[int, GroupClaim], ...],
+    ) -> Step:
+        """The step after laying ``host``, which scores ``score``.
+
+        ``claims`` and ``group_claims`` are what is still to meet.
+        """
+        rest = host.rest(self.stock, grid)
+        laid = [
+            [a - b for a, b in zip(x, y, strict=True)]
+            for x, y in zip(self.stock.rack, rest.rack, strict=True)
+        ]
+        if self.laid is not None:
+            laid = [plus(x, y) for x, y in zip(laid, self.laid, strict=True)]
+        demanded = [list(row) for row in self.demanded]
+        for (column, row), count in host.demands:
+            demanded[column][row] = max(demanded[column][row], count)
+        return Step(
+            rest,
+            self.fate,
+            demanded,
+            self.freed - host.freed,
+            claims,
+            group_claims,
+            (*self.taken, grid.meld(host.meld)),
+            self.gained + score,
+            laid,
+            self.laid_jokers + self.stock.rack_jokers - rest.rack_jokers,
+            host.key,
+        )
+
+
+@attrs.define
+class _Share:
+    """A group of hosts, and once searched their bound.
+
+    The rest of its first host, the most table tiles any takes per cell, the best score of
+    any, and how many.
+    """
+
+    rest: Stock
+    taken: Counts
+    best: int
+    hosts: int = 1
+    bound: int | None = None
+
+    def add(self, taken: Counts, score: int) -> None:
+        """Count one more host in the group."""
+        self.taken = [
+            [max(a, b) for a, b in zip(x, y, strict=True)]
+            for x, y in zip(self.taken, taken, strict=True)
+        ]
+        self.best = max(self.best, score)
+        self.hosts += 1
+
+
+@attrs.frozen
+class Rest:
+    """A rest's answer above ``floor``: the best play (``None``: none scores above it).
+
+    A play found is the rest's best, so it answers every floor below its score; ``None``
+    answers every floor at least as high.
+    """
+
+    floor: int
+    found: Scored | None
+
+
+def rest_key(step: Step, *, relaxed: bool) -> tuple[object, ...]:
+    """What a rest's answer depends on (the hosts laid before it only through these)."""
+    stock = step.stock
+    return (
+        freeze(stock.table),
+        freeze(stock.rack),
+        stock.rack_jokers,
+        stock.loose,
+        freeze(stock.run_pins),
+        tuple(stock.group_pins),
+        step.freed if relaxed else -1,
+        step.claims,
+        step.group_claims,
+        freeze(step.demanded),
+        None if step.laid is None else freeze(step.laid),
+        step.laid_jokers,
+    )
+
+
+class HostSearch:
+    """The host searches of one solve, and what they share: each rest's answer (``rests``)."""
+
+    __slots__ = ("_caps", "_old", "best", "ctx", "rests")
+
+    def __init__(self, ctx: Context, best: Incumbent) -> None:
+        self.ctx, self.best = ctx, best
+        self.rests: dict[tuple[object, ...], Rest] = {}
+        self._old: Olds | None = None
+        self._caps: list[int] | None = None
+
+    def search(self, step: Step) -> None:
+        """The best plays whose freed jokers go into hosts (:mod:`._hosts`).
+
+        The rest with the freed jokers free bounds them (if it does not beat the best play so
+        far, nothing does); else each host in turn, the rest solved exactly once no freed joker
+        is left.
+        """
+        ctx, best = self.ctx, self.best
+        if not step.freed:
+            found = self.solve_stock(step)
+            if found is not None:
+                best.offer([*step.taken, *found[1]])
+            return
+        relaxed = self.solve_stock(step, relaxed=True)
+        if relaxed is None:
+            return  # not even with the freed jokers anywhere
+        edition = ctx.edition
+        options = hosts(
+            ctx.grid,
+            step.stock,
+            freed=step.freed,
+            need=edition.freed_joker_rack_tiles,
+            old=self._olds() if edition.freed_joker_new_meld else None,
+            distinct=edition.group_colors_distinct,
+            cap=edition.max_jokers_per_meld,
+        )
+        scored = sorted(
+            (h.score(ctx.weights, ctx.joker_weight), h.key, h)
+            for h in options
+            if step.after is None or h.key >= step.after  # hosts in order: each set once
+        )
+        # Hosts taking every freed joker first (the rest is then solved exactly), then the
+        # best scoring.
+        ctx.budget.charge(len(scored))
+        shares = self.shares(step, [host for _, _, host in scored])
+        for score, _, host in sorted(scored, key=lambda x: (-x[2].freed, -x[0])):
+            if best.floor >= relaxed[0]:
+                return  # the best play so far scores what the freed jokers anywhere would
+            if shares is not None and self._share_bound(step, shares[host], host) <= best.floor:
+                continue  # no host taking these table tiles leads anywhere
+            for claims, group_claims in _claims_left(host, step, ctx.grid):
+                self.search(step.with_host(host, score, ctx.grid, claims, group_claims))
+
+    def shares(self, step: Step, options: Sequence[Host]) -> dict[Host, _Share] | None:
+        """Per host, its group: the hosts one search may bound (``None``: not here).
+
+        Hosts in one row (runs) or number (groups), leaving the same kept and loose jokers, are
+        bounded by the rest with the whole rack still to lay and every table tile some host of
+        the group takes free to lay or leave (scored as if laid from the rack), plus the best
+        score of any host of the group: if that does not beat the best play so far, no host of
+        the group does. Where the table holds tiles no host of the group can help place, that
+        rules out the whole group at once (a position with no play often ends so). Only where
+        the rest owes nothing a host may lay: no claim, no bound on laid tiles.
+        """
+        ctx = self.ctx
+        if step.claims or step.group_claims or ctx.laid:
+            return None
+        groups: dict[tuple[object, ...], _Share] = {}
+        out: dict[Host, _Share] = {}
+        for host in options:
+            rest = host.rest(step.stock, ctx.grid)
+            taken = [
+                [a - b for a, b in zip(x, y, strict=True)]
+                for x, y in zip(step.stock.table, rest.table, strict=True)
+            ]
+            score = host.score(ctx.weights, ctx.joker_weight)
+            key = (
+                host.meld.kind,
+                host.meld.at,
+                freeze(rest.run_pins),
+                tuple(rest.group_pins),
+                rest.loose,
+                host.freed,
+            )
+            share = groups.get(key)
+            if share is None:
+                share = groups[key] = _Share(rest, taken, score)
+            else:
+                share.add(taken, score)
+            out[host] = share
+        return out
+
+    def _share_bound(self, step: Step, share: _Share, host: Host) -> int:
+        """An upper bound on the plays with ``host`` (``UNKNOWN``: no group worth a search)."""
+        if share.hosts < 2:
+            return UNKNOWN
+        if share.bound is None:
+            share.bound = self._relaxed_share(step, share, host.freed)
+        return share.bound
+
+    def _relaxed_share(self, step: Step, share: _Share, freed: int) -> int:
+        """The bound of a group of hosts (see :meth:`shares`), ``NEG`` if none can be."""
+        stock = step.stock
+        table = [
+            [a - b for a, b in zip(x, y, strict=True)]
+            for x, y in zip(stock.table, share.taken, strict=True)
+        ]
+        rack = [plus(x, y) for x, y in zip(stock.rack, share.taken, strict=True)]
+        wide = attrs.evolve(share.rest, table=table, rack=rack, rack_jokers=stock.rack_jokers)
+        relaxed = Step(wide, step.fate, self.ctx.grid.zeros(), step.freed - freed)
+        relaxed = attrs.evolve(
+            relaxed,
+            gained=step.gained + share.best,
+            laid=step.laid,
+            laid_jokers=step.laid_jokers,
+        )
+        found = self.solve_stock(relaxed, relaxed=True)
+        return NEG if found is None else found[0]
+
+    def solve_stock(self, step: Step, *, relaxed: bool = False) -> Scored | None:
+        """The best play of what is left after the hosts, above the best play so far.
+
+        ``relaxed``: the freed jokers still to place go anywhere (a bound on the hosts' plays).
+        Different hosts often leave the same rest: each rest's answer is kept (:class:`Rest`).
+        """
+        floor = self.best.floor - step.gained
+        key = rest_key(step, relaxed=relaxed)
+        known = self.rests.get(key)
+        if known is not None and (known.found is not None or floor >= known.floor):
+            found = known.found if known.found is not None and known.found[0] > floor else None
+        else:
+            found = self._solve_rest(step, relaxed, floor)
+            self.rests[key] = Rest(floor, found)
+        if found is None:
+            return None
+        return found[0] + step.gained, found[1]
+
+    def _solve_rest(self, step: Step, relaxed: bool, floor: int) -> Scored | None:
+        """The best play of a rest above ``floor`` (scores without what the hosts gained)."""
+        ctx = self.ctx
+        stock = step.stock
+        loose = stock.loose + (step.freed if relaxed else 0)
+        claims = bool(step.claims or step.group_claims)
+        jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + loose
+        if ctx.fast_applies(jokers + stock.rack_jokers) and not claims:
+            run = fast_search(
+                ctx,
+                stock.table,
+                loose=loose,
+                rack_jokers=stock.rack_jokers,
+                pins=(stock.run_pins, stock.group_pins),
+                demanded=step.demanded,
+                rack=stock.rack,
+                laid=step.laid,
+                laid_jokers=step.laid_jokers,
+                caps=self._wide_caps() if relaxed else None,
+            )
+            if run is None or run.bound() <= floor:
+                return None
+            return fast_solve(ctx, self.best, run, floor)
+        built = problem(
+            ctx,
+            stock.table,
+            loose=loose,
+            rack_jokers=stock.rack_jokers,
+            run_pins=stock.run_pins,
+            group_pins=stock.group_pins,
+            run_claims=step.claims,
+            group_claims=step.group_claims,
+            demanded=step.demanded,
+            rack=stock.rack,
+            laid=step.laid,
+            laid_jokers=step.laid_jokers,
+        )
+        return general(ctx, self.best, built, floor)
+
+    def _wide_caps(self) -> list[int]:
+        """Group caps of the whole position with every joker free.
+
+        They are no smaller than those of any part of it, so the searches after hosts share
+        their colour tables.
+        """
+        if self._caps is None:
+            ctx = self.ctx
+            counts = ctx.counts((*ctx.table.tiles, *ctx.rack))
+            assert counts is not None
+            jokers = sum(1 for t in (*ctx.table.tiles, *ctx.rack) if t.number is None)
+            self._caps = group_caps(counts, jokers, distinct=True)
+        return self._caps
+
+    def _olds(self) -> Olds:
+        """The melds before, for the newness of hosts (computed once)."""
+        if self._old is None:
+            ctx = self.ctx
+            grid = ctx.grid
+            melds = []
+            for meld in ctx.table.melds:
+                counts: dict[tuple[int, int], int] = {}
+                for tile in meld.tiles:
+                    cell = grid.cell(tile) if tile.number is not None else None
+                    if cell is not None:
+                        counts[cell] = counts.get(cell, 0) + 1
+                if counts:
+                    melds.append(counts)
+            table = ctx.counts(ctx.table.tiles)
+            rack = ctx.rack_counts()
+            assert table is not None
+            self._old = Olds(
+                tuple(melds),
+                {(c, r): n for c, row in enumerate(table) for r, n in enumerate(row) if n},
+                {(c, r): n for c, row in enumerate(rack) for r, n in enumerate(row) if n},
+            )
+        return self._old
+
+
+def _claims_left(
+    host: Host, step: Step, grid: Grid
+) -> Iterator[tuple[tuple[Claim, ...], tuple[tuple[int, GroupClaim], ...]]]:
+    """The claims left once ``host`` is laid, in every way.
+
+    The host meets every shared claim it can, and at most one locked claim (each locked meld
+    needs a meld of its own).
+    """
+    meld = host.meld
+    numbered = [p in ("table", "rack") for p in host.places]
+    groups = list(step.group_claims)
+    if meld.kind is MeldKind.GROUP:
+        rows = [0] * grid.rows
+        for row, is_numbered in zip(meld.places, numbered, strict=True):
+            if is_numbered:
+                rows[row] += 1
+        met = [
+            i
+            for i, (column, claim) in enumerate(groups)
+            if column == meld.at
+            and len(meld.places) >= claim.size
+            and all(h >= w for h, w in zip(rows, claim.rows, strict=True))
+        ]
+        dropped = {i for i in met if groups[i][1].shared}
+        locked = [i for i in met if not groups[i][1].shared]
+        base = [g for i, g in enumerate(groups) if i not in dropped]
+        yield step.claims, tuple(base)
+        for i in locked:
+            yield step.claims, tuple(g for g in base if g is not groups[i])
+        return
+    runs = list(step.claims)
+    met = [i for i in range(len(runs)) if _carries(meld, numbered, runs, i)]
+    if not met:
+        yield step.claims, step.group_claims
+        return
+
+    def without(indices: list[int]) -> set[int]:
+        # A part met by the host drops with its partner (the run goes round in the host).
+        return {j for i in indices for j in (i, runs[i].partner) if j >= 0}
+
+    shared = [i for i in met if runs[i].shared]
+    locked = [i for i in met if not runs[i].shared]
+    yield renumbered(runs, without(shared)), step.group_claims
+    for i in locked:
+        yield renumbered(runs, without([*shared, i])), step.group_claims
+
+
+def _carries(meld: FoundMeld, numbered: list[bool], claims: list[Claim], index: int) -> bool:
+    """Whether a run host meets claim ``index`` (and its partner part, where it goes round)."""
+    parts = [claims[index]]
+    if claims[index].partner >= 0:
+        parts.append(claims[claims[index].partner])
+    places = dict(zip(meld.places, numbered, strict=True))
+    return meld.at == parts[0].row and all(
+        column in places and (demand == ANY or places[column])
+        for part in parts
+        for column, demand in zip(part.columns, part.demands, strict=True)
+    )

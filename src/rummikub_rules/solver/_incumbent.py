@@ -1,0 +1,63 @@
+"""The best play found so far in one solve, verified by the referee (private).
+
+Every stage offers its plays to the :class:`Incumbent`; only a play the referee accepts is kept,
+and its score is the ``floor`` a later play must beat. Where any legal play will do (``first``),
+the first one accepted ends the solve (:class:`Done`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from rummikub_rules.actions import Play
+from rummikub_rules.melds import Meld, Table
+from rummikub_rules.solver._context import Context
+from rummikub_rules.solver._verify import legal
+
+__all__ = ["Done", "Incumbent"]
+
+
+class Done(Exception):  # noqa: N818 (an internal signal)
+    """A legal play was found and any will do."""
+
+
+class Incumbent:
+    """The best legal play so far and its score (``found``: ``None`` before the first)."""
+
+    __slots__ = ("context", "found")
+
+    def __init__(self, context: Context) -> None:
+        self.context = context
+        self.found: tuple[int, Play] | None = None
+
+    @property
+    def floor(self) -> int:
+        """The score a play must beat to be kept (0 before the first)."""
+        return 0 if self.found is None else self.found[0]
+
+    def offer(self, melds: Sequence[Meld], *, keep: Sequence[Meld] = ()) -> int | None:
+        """Verify a play (new table: ``keep`` and ``melds``); keep it if it is the best so far.
+
+        Returns its score if legal. Under ``first`` a legal play ends the solve.
+        """
+        ctx = self.context
+        after = Table((*keep, *melds))
+        if not legal(ctx.table, ctx.rack, after, opened=ctx.opened, edition=ctx.edition):
+            return None
+        score = self._score(after)
+        if score <= 0:
+            return None
+        if self.found is None or score > self.found[0]:
+            self.found = (score, Play(after))
+        if ctx.first:
+            raise Done
+        return score
+
+    def _score(self, after: Table) -> int:
+        ctx = self.context
+        laid = Counter(after.tiles) - Counter(ctx.table.tiles)
+        return sum(
+            n * (ctx.joker_weight if t.number is None else ctx.weight_of[t.number])
+            for t, n in laid.items()
+        )

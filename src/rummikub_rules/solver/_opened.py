@@ -1,0 +1,192 @@
+"""The play of a player who has opened: the table's jokers kept or freed, fate by fate (private).
+
+Without a joker on the table no joker rule applies and the relaxation is the problem. Else the
+relaxation freeing every table joker bounds every play; then, for each reading of the table's
+ambiguous melds, each fate of its jokers (:mod:`._fates`) is bounded and, where its bound beats
+the best play so far, solved: by its relaxation where the referee accepts that play, else by
+the host search (:mod:`._host_search`) where the edition says where a freed joker goes, else
+by the general search with the fate's claims.
+"""
+
+from __future__ import annotations
+
+from rummikub_rules.melds import Meld
+from rummikub_rules.solver._context import Context
+from rummikub_rules.solver._engines import FastRun, fast_search, fast_solve, general, problem
+from rummikub_rules.solver._fates import Fate, covers, fates
+from rummikub_rules.solver._grid import NEG, Counts
+from rummikub_rules.solver._host_search import UNKNOWN, HostSearch, Rest, Step, rest_key
+from rummikub_rules.solver._hosts import Stock
+from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._position import Roles, readings
+from rummikub_rules.solver._problem import Problem
+from rummikub_rules.solver._search import Search
+
+__all__ = ["play_opened"]
+
+
+def play_opened(ctx: Context, best: Incumbent) -> None:
+    """Offer the best play of a player who has opened (see the module docstring)."""
+    table = ctx.counts(t for m in ctx.table.melds for t in m.tiles)
+    assert table is not None
+    jokers = sum(m.jokers for m in ctx.table.melds)
+    if not jokers:
+        # No joker of the table: no joker rule applies, the relaxation is the problem.
+        found = _relaxed(ctx, best, table, 0)
+        if found is not None:
+            best.offer(found)
+        return
+    bound = _relaxed_bound(ctx, table, jokers)
+    if bound <= 0:
+        return  # nothing can be laid, even with the rules of jokers set aside
+    host_search = HostSearch(ctx, best)
+    for roles in readings(ctx.table, ctx.grid, ctx.edition):
+        _exact(ctx, best, host_search, roles, bound, table)
+        if best.floor >= bound:
+            return
+
+
+def _relaxed(ctx: Context, best: Incumbent, table: Counts, jokers: int) -> list[Meld] | None:
+    """The best play with ``jokers`` table jokers free to go anywhere, no joker rule."""
+    if ctx.fast_applies(jokers + ctx.rack_jokers()):
+        search = fast_search(ctx, table, loose=jokers)
+        found = None if search is None else fast_solve(ctx, best, search, best.floor)
+    else:
+        found = general(ctx, best, problem(ctx, table, loose=jokers), best.floor)
+    return None if found is None else found[1]
+
+
+def _relaxed_bound(ctx: Context, table: Counts, jokers: int) -> int:
+    """An upper bound on every play: table jokers free, no joker rule (``NEG``: none)."""
+    if ctx.fast_applies(jokers + ctx.rack_jokers()):
+        search = fast_search(ctx, table, loose=jokers)
+        return NEG if search is None else search.bound()
+    built = problem(ctx, table, loose=jokers)
+    return NEG if built is None else Search(built, ctx.budget).bound()
+
+
+def _exact(
+    ctx: Context,
+    best: Incumbent,
+    host_search: HostSearch,
+    roles: Roles,
+    bound: int,
+    table: Counts,
+) -> None:
+    """Every rule in force, for one reading of the table's melds, fate by fate.
+
+    First the fate keeping every joker (see :func:`._fates.fates`; its play is legal unless
+    melds are locked), then the others, best bound first. A fate's relaxation (the freed jokers
+    free) is solved by the fast search where it applies: if it does not beat the best play
+    so far, the fate is done, and so is every fate whose relaxation it holds
+    (:func:`._fates.covers`); if the referee accepts its play, that play is the fate's best.
+    Otherwise the exact search decides.
+    """
+    ranked: list[tuple[bool, int, int, FastRun | None, Fate]] = []
+    for fate in fates(ctx, roles):
+        fate_bound, fast = _fate_bound(ctx, fate, roles, table)
+        if fate_bound > best.floor:
+            ranked.append((fate.freed > 0, -fate_bound, len(ranked), fast, fate))
+    ranked.sort(key=lambda f: f[:3])
+    solved: list[tuple[Fate, int]] = []  # relaxations solved, and their best scores
+    widest_rest: Rest | None = None
+    widest = Fate((), len(roles.jokers), ctx.grid.zeros())
+    for _, minus_bound, _, fast, fate in ranked:
+        if -minus_bound <= best.floor:
+            continue
+        if fate.freed and fast is not None and not any(f is widest for f, _ in solved):
+            # Before the first fate freeing a joker, the relaxation freeing them all: it
+            # holds every fate's, so where it does not beat the best play, nothing does.
+            widest_bound, widest_rest = _relax_fate(ctx, best, widest, roles, table)
+            solved.append((widest, widest_bound))
+        if fast is not None and any(
+            found <= best.floor and covers(wide, fate) for wide, found in solved
+        ):
+            continue  # a wider relaxation does not beat the best play so far
+        claims = bool(fate.claims or fate.group_claims)
+        relaxed = None
+        if fast is not None:
+            relaxed = widest_rest
+            if not (covers(fate, widest) and relaxed is not None and relaxed.found):
+                relaxed = Rest(best.floor, fast_solve(ctx, best, fast, best.floor))
+            if relaxed.found is None:
+                solved.append((fate, relaxed.floor))
+                continue  # not even the relaxation beats the best play so far
+            if not ctx.first:  # else the play found need not be the best
+                solved.append((fate, relaxed.found[0]))
+            if best.offer(relaxed.found[1]) == relaxed.found[0] and not claims:
+                continue  # the relaxation's best play is legal: the fate's best
+        stock = Stock(
+            table, ctx.rack_counts(), ctx.rack_jokers(), roles.roleless, *ctx.pins(fate.kept)
+        )
+        step = Step(stock, fate, fate.low, fate.freed, fate.claims, fate.group_claims)
+        if relaxed is not None and not claims:
+            # The host search starts from this very relaxation: keep its answer.
+            host_search.rests.setdefault(rest_key(step, relaxed=True), relaxed)
+        if fate.freed and ctx.hosts_rule:
+            host_search.search(step)
+        elif claims or fast is None:
+            # No rule says where a freed joker goes: it is free, the relaxation is exact.
+            found = host_search.solve_stock(step, relaxed=True)
+            if found is not None:
+                best.offer(found[1])
+        if best.floor >= bound:
+            return
+
+
+def _relax_fate(
+    ctx: Context, best: Incumbent, fate: Fate, roles: Roles, table: Counts
+) -> tuple[int, Rest]:
+    """Solve the relaxation freeing every joker above the best play so far (fast search).
+
+    Its best play is offered (if the referee accepts it, it is the answer), its answer kept
+    for the fate freeing them all; the score returned bounds every fate's play.
+    """
+    _, fast = _fate_bound(ctx, fate, roles, table)
+    assert fast is not None  # the fast search applies to every fate or to none
+    floor = best.floor
+    found = fast_solve(ctx, best, fast, floor)
+    rest = Rest(floor, found)
+    if found is None:
+        return floor, rest
+    best.offer(found[1])
+    return (UNKNOWN if ctx.first else found[0]), rest  # any play will do: not the best, then
+
+
+def _fate_bound(
+    ctx: Context, fate: Fate, roles: Roles, table: Counts
+) -> tuple[int, FastRun | None]:
+    """An upper bound on a fate's plays, and the fast search of its relaxation.
+
+    The search is there only where the fast search applies. In the relaxation the kept
+    jokers are pinned, the freed ones free, and no claim holds.
+    """
+    jokers = len(fate.kept) + fate.freed + roles.roleless + ctx.rack_jokers()
+    if ctx.fast_applies(jokers):
+        fast = fast_search(
+            ctx,
+            table,
+            loose=fate.freed + roles.roleless,
+            pins=ctx.pins(fate.kept),
+            demanded=fate.low,
+        )
+        return (NEG, None) if fast is None else (fast.bound(), fast)
+    built = _fate_problem(ctx, fate, roles, table)
+    if built is None:
+        return NEG, None
+    return Search(built, ctx.budget).bound(), None
+
+
+def _fate_problem(ctx: Context, fate: Fate, roles: Roles, table: Counts) -> Problem | None:
+    """A fate's relaxation for the general search: its freed jokers free to go anywhere."""
+    run_pins, group_pins = ctx.pins(fate.kept)
+    return problem(
+        ctx,
+        table,
+        loose=roles.roleless + fate.freed,
+        run_pins=run_pins,
+        group_pins=group_pins,
+        run_claims=fate.claims,
+        group_claims=fate.group_claims,
+        demanded=fate.low,
+    )
