@@ -216,7 +216,7 @@ def test_the_general_engine_is_exact_too(position: Position) -> None:
     check_exact(position, engine="general")
 
 
-@settings(max_examples=examples(60, minimum=15))
+@settings(max_examples=examples(60, minimum=8))
 @given(
     positions(
         st.one_of(st.sampled_from(tuple(EDITIONS.values())), custom_editions()),
@@ -230,7 +230,7 @@ def test_openings_with_several_jokers_are_exact(position: Position, engine: str)
     check_exact(position, engine)
 
 
-@settings(max_examples=examples(40, minimum=10))
+@settings(max_examples=examples(40, minimum=5))
 @given(
     positions(
         st.just(EDITIONS["xp"]) | custom_editions(st.integers(3, MAX_JOKERS), plain=True),
@@ -263,7 +263,7 @@ def test_every_answer_passes_the_referee(position: Position) -> None:
             assert playable == (found.play is not None)
 
 
-@settings(max_examples=max(6, PROFILE.max_examples // 10))
+@settings(max_examples=max(3, PROFILE.max_examples // 10))
 @given(
     positions(
         st.one_of(st.sampled_from(tuple(EDITIONS.values())), custom_editions()),
