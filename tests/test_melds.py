@@ -458,3 +458,68 @@ def test_readings_accept_every_preset() -> None:
         assert not valid("r12 r13 r1", edition)
     assert parse_meld("r9 j r11").readings() == parse_meld("r9 j r11").readings(CLASSIC)
     assert Tile(RED, 10) in XP_SET.distinct_tiles()
+
+
+# --- Coloured jokers (RULES.md section 2) --------------------------------------------------------
+
+EXPERT_RULES = CLASSIC.evolve(tile_set=TileSet(jokers=0, colored_jokers=2))
+REPEATED_COLORS_EXPERT = EXPERT_RULES.evolve(group_colors_distinct=False)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "stands_for"),
+    [
+        ("r5 jr r7", MeldKind.RUN, ["r5", "r6", "r7"]),
+        ("k5 b5 jr", MeldKind.GROUP, ["k5", "b5", "r5"]),
+        ("k5 jr jb", MeldKind.GROUP, ["k5", "r5", "b5"]),
+        ("r5 r6 jr jr", MeldKind.RUN, ["r5", "r6", "r7", "r8"]),
+        ("jr r5 r6", MeldKind.RUN, ["r4", "r5", "r6"]),
+    ],
+)
+def test_colored_joker_stands_only_for_a_tile_of_its_color(
+    text: str, kind: MeldKind, stands_for: list[str]
+) -> None:
+    reading = only_reading(text, EXPERT_RULES)
+    assert reading.kind is kind
+    assert [" ".join(str(t) for t in options) for options in reading.stands_for] == stands_for
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("b5 jr b7", "jr stands only for a red tile, and this run is blue."),
+        ("k5 r5 jr", "jr stands only for a red tile, and this group has one already."),
+        ("k5 jr jr", "jr stands only for a red tile: as a run it is black, and as a group it has"),
+        ("jr jr jr", "only jokers; a meld needs at least one numbered tile"),
+        ("r5 r6 jb jr", "jb stands only for a blue tile, and this run is red."),
+    ],
+)
+def test_colored_joker_out_of_its_color_is_no_meld(text: str, message: str) -> None:
+    meld = parse_meld(text)
+    assert not meld.is_valid(EXPERT_RULES)
+    problem = meld.problem(EXPERT_RULES)
+    assert problem is not None
+    assert message in problem
+
+
+def test_plain_and_colored_jokers_share_a_group() -> None:
+    reading = only_reading("k5 j jr", EXPERT_RULES)
+    assert [" ".join(str(t) for t in options) for options in reading.stands_for] == [
+        "k5",
+        "b5 o5",
+        "r5",
+    ]
+    assert reading.value == 15
+
+
+def test_colored_joker_of_a_color_the_set_lacks_is_no_meld() -> None:
+    three_colors = CLASSIC.evolve(tile_set=TileSet(colors="krb", jokers=0, colored_jokers=2))
+    meld = parse_meld("k5 b5 jo")
+    assert not meld.is_valid(three_colors)
+    assert "the set has no tile of that colour" in (meld.problem(three_colors) or "")
+
+
+def test_colored_joker_may_repeat_its_color_where_group_colors_may_repeat() -> None:
+    reading = only_reading("k5 r5 jr", REPEATED_COLORS_EXPERT)
+    assert reading.kind is MeldKind.GROUP
+    assert reading.stands_for[2] == (Tile(RED, 5),)

@@ -387,3 +387,23 @@ def test_parsers_take_only_text(parse: Any) -> None:
         parse(7)
     with pytest.raises(TypeError):
         parse(b"r7")
+
+
+def test_colored_jokers_read_in_any_case_and_write_back() -> None:
+    tiles = parse_tiles("jk JR jb Jo jy")
+    assert [str(t) for t in tiles] == ["jk", "jr", "jb", "jo", "jo"]
+    assert all(t.is_colored_joker for t in tiles)
+    assert str(parse_table("r5 jr r7 | k5 b5 jr")) == "r5 jr r7 | k5 b5 jr"
+    assert format_tiles(tiles) == "jk jr jb jo jo"
+
+
+def test_the_card_notation_refuses_colored_jokers() -> None:
+    with pytest.raises(ParseError, match="no coloured jokers") as raised:
+        parse_tiles("Q♥ jr", cards=True)
+    assert raised.value.token == "jr"
+    assert raised.value.position == 3
+    parse_tiles("jr")  # read once without cards: the card notation still refuses it after
+    with pytest.raises(ParseError):
+        parse_tile("jr", cards=True)
+    with pytest.raises(RummikubError, match="no coloured joker"):
+        format_tile(parse_tile("jb"), cards=True)

@@ -59,8 +59,8 @@ def test_tile_number_must_be_an_int(number: Any) -> None:
         Tile(Color.RED, number)
 
 
-@pytest.mark.parametrize(("color", "number"), [("r", 7), (None, 7), (Color.RED, None)])
-def test_tile_needs_a_color_and_a_number_or_neither(color: Any, number: Any) -> None:
+@pytest.mark.parametrize(("color", "number"), [("r", 7), (None, 7), ("r", None)])
+def test_tile_needs_a_color_and_a_number_or_no_number(color: Any, number: Any) -> None:
     with pytest.raises((TypeError, ValueError)):
         Tile(color, number)
 
@@ -254,3 +254,69 @@ def test_tile_set_refuses_values_beyond_its_bounds(fields: dict[str, Any], error
 
 def test_tile_set_bounds_admit_every_box() -> None:
     assert TileSet(copies=MAX_COPIES, jokers=MAX_JOKERS).size == 4 * 13 * 4 + 8
+
+
+# --- Coloured jokers (RULES.md section 1: the Expert set) ----------------------------------------
+
+
+def test_a_colored_joker_is_a_joker_of_its_color() -> None:
+    red = Tile.joker(Color.RED)
+    assert red == Tile(Color.RED, None) == Tile.joker("r")
+    assert red.is_joker
+    assert red.is_colored_joker
+    assert red.color is Color.RED
+    assert red.number is None
+    assert red.value == 0
+    assert not JOKER.is_colored_joker
+    assert not RED_7.is_colored_joker
+    assert Tile.joker() is JOKER
+    assert red != JOKER
+
+
+def test_colored_jokers_name_and_index_themselves_after_the_joker() -> None:
+    jokers = [Tile.joker(c) for c in Color]
+    assert [str(t) for t in jokers] == ["jk", "jr", "jb", "jo"]
+    assert repr(jokers[1]) == "Tile.joker(Color.RED)"
+    assert [t.index for t in jokers] == [53, 54, 55, 56]
+    assert all(Tile.from_index(t.index) is t for t in jokers)
+    assert sorted([*reversed(jokers), JOKER, RED_7]) == [RED_7, JOKER, *jokers]
+
+
+def test_a_colored_joker_needs_a_color_of_the_set() -> None:
+    with pytest.raises(RummikubError, match="coloured joker's colour"):
+        Tile.joker("x")
+
+
+def test_the_expert_set_has_eight_colored_jokers_and_no_plain_one() -> None:
+    from rummikub_rules import EXPERT_SET
+
+    assert TileSet(jokers=0, colored_jokers=2) == EXPERT_SET
+    assert EXPERT_SET.size == 112
+    assert EXPERT_SET.total_jokers == 8
+    counts = Counter(EXPERT_SET.all_tiles())
+    assert counts[JOKER] == 0
+    assert {str(t): counts[t] for t in counts if t.is_joker} == {
+        "jk": 2,
+        "jr": 2,
+        "jb": 2,
+        "jo": 2,
+    }
+    assert EXPERT_SET.count(Tile.joker("o")) == 2
+    assert EXPERT_SET.count(JOKER) == 0
+    assert EXPERT_SET.distinct_tiles()[-4:] == tuple(Tile.joker(c) for c in Color)
+    assert repr(EXPERT_SET) == "TileSet(jokers=0, colored_jokers=2)"
+
+
+def test_a_set_may_hold_plain_and_colored_jokers_up_to_the_cap() -> None:
+    mixed = TileSet(jokers=4, colored_jokers=1)
+    assert mixed.total_jokers == 8
+    assert mixed.size == 112
+    assert Counter(mixed.all_tiles())[JOKER] == 4
+    assert TileSet(colors="rb", jokers=2, colored_jokers=3).total_jokers == 8
+    assert TileSet(colors="rb", colored_jokers=1).count(Tile.joker("k")) == 0
+    with pytest.raises(RummikubError, match="at most 8 jokers"):
+        TileSet(jokers=1, colored_jokers=2)
+    with pytest.raises(RummikubError):
+        TileSet(colored_jokers=-1)
+    with pytest.raises(RummikubError):
+        TileSet(colored_jokers=True)

@@ -68,7 +68,7 @@ from rummikub_rules.scoring import (
 )
 from rummikub_rules.serialization import dumps, from_json, loads, to_json
 from rummikub_rules.state import GameState, Outcome
-from rummikub_rules.tiles import JOKER, STANDARD_SET, XP_SET, Color, Tile, TileSet
+from rummikub_rules.tiles import EXPERT_SET, JOKER, STANDARD_SET, XP_SET, Color, Tile, TileSet
 from rummikub_rules.turns import Code, Verdict, Violation, check_turn
 from rummikub_rules.views import PlayerView
 
@@ -95,6 +95,7 @@ __version__ = "0.3.0.dev0"
 __all__ = [
     "CLASSIC",
     "EDITIONS",
+    "EXPERT_SET",
     "JOKER",
     "STANDARD_SET",
     "XP_SET",

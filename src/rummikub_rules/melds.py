@@ -18,7 +18,16 @@ import attrs
 from rummikub_rules._choices import Choice
 from rummikub_rules.editions import EDITIONS, RunWrap
 from rummikub_rules.errors import InvalidTypeError, excerpt
-from rummikub_rules.tiles import MIN_NUMBER, NUMBERS, STANDARD_SET, Color, Tile, TileSet, tile_tuple
+from rummikub_rules.tiles import (
+    JOKER,
+    MIN_NUMBER,
+    NUMBERS,
+    STANDARD_SET,
+    Color,
+    Tile,
+    TileSet,
+    tile_tuple,
+)
 
 __all__ = ["STANDARD_MELD_RULES", "Meld", "MeldKind", "MeldRules", "Reading", "RunWrap", "Table"]
 
@@ -71,8 +80,9 @@ class Reading:
 
     ``stands_for[i]`` lists the numbered tiles that tile ``i`` may stand for: a numbered tile
     stands for itself, a joker in a run for exactly one tile (decided by its position), a joker in
-    a group for any missing colour (the choice need not be made). ``value`` is the sum of the
-    numbers the tiles stand for, as counted for the initial meld.
+    a group for any missing colour (the choice need not be made), a coloured joker in a group for
+    its colour's tile. ``value`` is the sum of the numbers the tiles stand for, as counted for the
+    initial meld.
     """
 
     kind: MeldKind
@@ -316,7 +326,9 @@ def _read_run(
     tiles: tuple[Tile, ...], numbered: list[Tile], tile_set: TileSet, wrap: RunWrap
 ) -> Reading | None:
     color = numbered[0].color
-    if any(t.color is not color for t in numbered):
+    if any(t.color is not color for t in numbered) or any(
+        t.color not in (None, color) for t in tiles if t.number is None
+    ):
         return None
     lo, hi = tile_set.numbers[0], tile_set.numbers[-1]
     span = hi - lo + 1
@@ -351,14 +363,19 @@ def _read_group(
     if any(t.number != number for t in numbered) or len(tiles) > len(tile_set.colors):
         return None
     assert number is not None
+    painted = [t.color for t in tiles if t.color is not None]
+    if any(c not in tile_set.colors for c in painted):
+        return None
     if distinct:
-        colors = [t.color for t in numbered]
-        if len(set(colors)) != len(colors):
+        if len(set(painted)) != len(painted):
             return None
-        options = tuple(_tile(c, number) for c in tile_set.colors if c not in colors)
+        options = tuple(_tile(c, number) for c in tile_set.colors if c not in painted)
     else:
         options = tuple(_tile(c, number) for c in tile_set.colors)
-    stands_for = tuple(options if t.number is None else (t,) for t in tiles)
+    stands_for = tuple(
+        (t,) if t.number is not None else options if t.color is None else (_tile(t.color, number),)
+        for t in tiles
+    )
     return Reading(MeldKind.GROUP, stands_for, value=number * len(tiles))
 
 
@@ -374,6 +391,59 @@ def _tile(color: Color, number: int) -> Tile:
     return Tile.from_index(color.rank * NUMBERS + number - MIN_NUMBER)
 
 
+def _colored_joker_problem(meld: Meld, rules: MeldRules) -> str | None:
+    """The sentence naming a coloured joker that stops ``meld`` being valid, if one does.
+
+    A coloured joker is to blame when the meld would be valid with plain jokers in its place: it
+    then sits in a run of another colour, or in a group that already has its colour.
+    """
+    colored = [t for t in meld.tiles if t.is_colored_joker]
+    if not colored:
+        return None
+    plain = Meld(tuple(JOKER if t.is_joker else t for t in meld.tiles), meld.kind)
+    readings = plain.readings(rules)
+    if not readings:
+        return None
+    name = meld_excerpt(meld)
+    missing = next((t for t in colored if t.color not in rules.tile_set.colors), None)
+    if missing is not None:
+        return (
+            f"{name}: {missing} stands only for a {_COLOR_NAMES[missing.color]} tile, "
+            "and the set has no tile of that colour."
+        )
+    broken: dict[Tile, dict[MeldKind, str]] = {}
+    for reading in readings:
+        taken: list[Color | None] = [t.color for t in meld.tiles if t.number is not None]
+        for joker in colored:
+            if reading.kind is MeldKind.RUN and joker.color is not reading.color:
+                broken.setdefault(joker, {})[MeldKind.RUN] = _COLOR_NAMES[reading.color]
+                break
+            if reading.kind is MeldKind.GROUP and joker.color in taken:
+                broken.setdefault(joker, {})[MeldKind.GROUP] = _COLOR_NAMES[joker.color]
+                break
+            taken.append(joker.color)
+    joker, kinds = next(iter(broken.items()))
+    color = _COLOR_NAMES[joker.color]
+    if len(kinds) == 2:
+        return (
+            f"{name}: {joker} stands only for a {color} tile: as a run it is "
+            f"{kinds[MeldKind.RUN]}, and as a group it has a {color} tile already."
+        )
+    if MeldKind.RUN in kinds:
+        run_color = kinds[MeldKind.RUN]
+        return f"{name}: {joker} stands only for a {color} tile, and this run is {run_color}."
+    return f"{name}: {joker} stands only for a {color} tile, and this group has one already."
+
+
+_COLOR_NAMES: Final = {
+    None: "plain",
+    Color.BLACK: "black",
+    Color.RED: "red",
+    Color.BLUE: "blue",
+    Color.ORANGE: "orange",
+}
+
+
 def _diagnose(meld: Meld, rules: MeldRules) -> str:
     """A player's sentence saying why ``meld`` reads as neither a run nor a group."""
     tiles = meld.tiles
@@ -386,6 +456,9 @@ def _diagnose(meld: Meld, rules: MeldRules) -> str:
     cap = rules.max_jokers_per_meld
     if cap is not None and len(tiles) - len(numbered) > cap:
         return f"{name} has more than {cap} joker{'s' * (cap != 1)}, the most a meld may hold."
+    colored = _colored_joker_problem(meld, rules)
+    if colored is not None:
+        return colored
     numbers = {t.number for t in numbered}
     if meld.kind is MeldKind.GROUP or (meld.kind is None and len(numbers) == 1):
         if len(numbers) > 1:

@@ -1,10 +1,12 @@
 """The short text notation for tiles, melds and tables (the notation page of the documentation).
 
-``r7`` is red 7 (colours ``k r b o``, ``y`` read as orange), ``j`` a joker; tiles are separated by
-spaces or commas, melds by ``|`` or new lines; input is case-insensitive, output lower case. A meld
-may start with ``run:`` or ``group:`` to declare its kind. With ``cards=True`` the playing-card
-spelling is read too: rank then suit, ``A`` = 1, ``J`` = 11, ``Q`` = 12, ``K`` = 13, suits
-spades = black, hearts = red, clubs = blue, diamonds = orange (``S H C D`` or the suit symbols).
+``r7`` is red 7 (colours ``k r b o``, ``y`` read as orange), ``j`` a joker, ``jr`` a red coloured
+joker (``jk jr jb jo``, ``jy`` read as ``jo``); tiles are separated by spaces or commas, melds by
+``|`` or new lines; input is case-insensitive, output lower case. A meld may start with ``run:`` or
+``group:`` to declare its kind. With ``cards=True`` the playing-card spelling is read too: rank then
+suit, ``A`` = 1, ``J`` = 11, ``Q`` = 12, ``K`` = 13, suits spades = black, hearts = red, clubs =
+blue, diamonds = orange (``S H C D`` or the suit symbols). Playing cards have no coloured jokers, so
+the card notation refuses them.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from typing import Final
 
 from rummikub_rules._convert import as_flag
-from rummikub_rules.errors import InvalidTypeError, ParseError
+from rummikub_rules.errors import InvalidTypeError, InvalidValueError, ParseError
 from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.tiles import JOKER, MAX_NUMBER, MIN_NUMBER, Color, Tile
 
@@ -40,6 +42,7 @@ _SUITS_OUT: Final = {Color.BLACK: "♠", Color.RED: "♥", Color.BLUE: "♣", Co
 _RANKS_IN: Final = {"a": 1, "j": 11, "q": 12, "k": 13}
 _RANKS_OUT: Final = {1: "A", 11: "J", 12: "Q", 13: "K"}
 _JOKER_WORDS: Final = frozenset({"j", "joker", "*", "🃏"})
+_COLORED_JOKERS: Final = {f"j{letter}": Tile(color, None) for letter, color in _LETTERS_IN.items()}
 _TILE: Final = re.compile(r"([a-z])([0-9]{1,2})")
 _NUMBERED: Final = re.compile(rf"([{''.join(_LETTERS_IN)}])(0|[1-9][0-9]*)")
 _NUMBER_RANGE: Final = f"numbers run from {MIN_NUMBER} to {MAX_NUMBER}; no such tile as"
@@ -50,10 +53,12 @@ _TILE_CACHE: dict[str, Tile] = {}
 
 
 def parse_tile(text: str, *, cards: bool = False) -> Tile:
-    """Read one tile: ``"r7"``, ``"Y12"``, ``"j"``; with ``cards=True`` also ``"Q♥"``, ``"10s"``.
+    """Read one tile: ``"r7"``, ``"Y12"``, ``"j"``, ``"jr"``; with ``cards=True`` also ``"Q♥"``.
 
     >>> parse_tile("y12")
     Tile(Color.ORANGE, 12)
+    >>> parse_tile("JY")
+    Tile.joker(Color.ORANGE)
     >>> parse_tile("K♦", cards=True)
     Tile(Color.ORANGE, 13)
     """
@@ -118,11 +123,16 @@ def parse_table(text: str, *, cards: bool = False) -> Table:
 def format_tile(tile: Tile, *, cards: bool = False) -> str:
     """Write a tile in notation (``"r7"``), or as a playing card (``"7♥"``) with ``cards=True``.
 
+    A coloured joker has no playing-card spelling: with ``cards=True`` it is an
+    :class:`~rummikub_rules.InvalidValueError`.
+
     >>> format_tile(parse_tile("k1"), cards=True)
     'A♠'
     """
-    if not as_flag(cards, "cards") or tile.color is None or tile.number is None:
+    if not as_flag(cards, "cards") or tile.color is None:
         return str(tile)
+    if tile.number is None:
+        raise InvalidValueError(f"playing cards have no coloured joker such as {tile}")
     return f"{_RANKS_OUT.get(tile.number, str(tile.number))}{_SUITS_OUT[tile.color]}"
 
 
@@ -181,6 +191,16 @@ def _tile(token: str, *, text: str, position: int, cards: bool) -> Tile:
         return cached
     if folded in _JOKER_WORDS and (plain or folded == "🃏"):
         return JOKER
+    colored = _COLORED_JOKERS.get(folded) if plain else None
+    if colored is not None:
+        if cards:
+            raise ParseError(
+                "playing cards have no coloured jokers; no such card as",
+                text=text,
+                token=token,
+                position=position,
+            )
+        return colored
     tile = _card(folded) if cards and token[:-1].isascii() else None
     if tile is None and plain:
         tile = _letter_tile(folded)
