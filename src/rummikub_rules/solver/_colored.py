@@ -128,7 +128,13 @@ class _Solver:
         self.first = first
         self.laid = laid or {}
         tile_set = edition.tile_set
-        plain_set = attrs.evolve(tile_set, jokers=tile_set.total_jokers, colored_jokers=0)
+        # Room for the stand-ins too: a coloured joker may stand for a tile of every copy.
+        plain_set = attrs.evolve(
+            tile_set,
+            jokers=tile_set.total_jokers,
+            colored_jokers=0,
+            copies=tile_set.copies + tile_set.colored_jokers,
+        )
         self.relaxed = edition.evolve(name=edition.name, tile_set=plain_set)
         self.plain_table = Table(
             Meld([JOKER if t.is_joker else t for t in m.tiles], m.kind) for m in table.melds
