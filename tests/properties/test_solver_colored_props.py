@@ -38,9 +38,10 @@ def colored_editions(draw: st.DrawFn) -> Edition:
         jokers=draw(st.integers(0, 1)) if len(colors) == 3 else 0,
         colored_jokers=draw(st.integers(1, 2)),
     )
-    return EXPERT.evolve(name="expert-small", tile_set=tile_set, deal_size=1, initial_meld_points=draw(
-        st.sampled_from([0, 10, 20])
-    ))  # fmt: skip
+    threshold = draw(st.sampled_from([0, 10, 20]))
+    return EXPERT.evolve(
+        name="expert-small", tile_set=tile_set, deal_size=1, initial_meld_points=threshold
+    )
 
 
 @st.composite

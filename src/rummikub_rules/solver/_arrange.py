@@ -28,13 +28,13 @@ def arrange_tiles(
     if any(t.is_colored_joker for t in tiles):
         # The plan with every tile laid (coloured jokers go where their colours let them).
         every = {t: (n, n) for t, n in Counter(tiles).items()}
-        found = solve(
+        outcome = solve(
             Table(), tuple(tiles), opened=True, edition=edition, objective="tiles", budget=budget,
             engine=engine, laid=every,
         )  # fmt: skip
-        if not found.proven:
+        if not outcome.proven:
             raise BudgetSpent
-        return None if found.play is None else found.play.after
+        return None if outcome.play is None else outcome.play.after
     ctx = context(
         Table(),
         (),
