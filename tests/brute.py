@@ -12,7 +12,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator
 
-from rummikub_rules import JOKER, Edition, Meld, Table, Tile
+from rummikub_rules import Edition, Meld, Table, Tile
 from rummikub_rules.solver._verify import legal
 
 Score = tuple[int, int]
@@ -21,7 +21,10 @@ Score = tuple[int, int]
 def score(laid: Counter[Tile], edition: Edition, objective: str) -> Score:
     """(tiles, points) for ``objective="tiles"``, (points, tiles) for ``"points"``."""
     tiles = sum(laid.values())
-    points = sum(t.value for t in laid.elements()) + edition.joker_penalty * laid[JOKER]
+    jokers = sum(n for t, n in laid.items() if t.is_joker)
+    points = (
+        sum(t.value for t in laid.elements() if not t.is_joker) + edition.joker_penalty * jokers
+    )
     return (tiles, points) if objective == "tiles" else (points, tiles)
 
 
@@ -40,9 +43,14 @@ def run_numbers(edition: Edition, length: int) -> Iterator[list[int]]:
 
 
 def candidate_melds(pool: Counter[Tile], edition: Edition, pivot: Tile) -> set[Meld]:
-    """Every valid meld of tiles in ``pool`` that holds ``pivot`` (jokers in every place)."""
+    """Every valid meld of tiles in ``pool`` that holds ``pivot`` (jokers in every place).
+
+    Plain jokers go anywhere; a coloured joker is tried in every place too, and the meld's
+    readings judge it (it stands only for a tile of its colour).
+    """
     tile_set = edition.tile_set
-    jokers = pool[JOKER]
+    kinds = sorted((t for t in pool if t.is_joker and pool[t]), key=str)
+    jokers = sum(pool[t] for t in kinds)
     found: set[Meld] = set()
     if pivot.color is None or pivot.number is None:
         return found
@@ -51,23 +59,29 @@ def candidate_melds(pool: Counter[Tile], edition: Edition, pivot: Tile) -> set[M
         for seq in run_numbers(edition, length):
             if pivot.number not in seq:
                 continue
+            fits = [t for t in kinds if t.color in (None, color)]
             for holes in range(min(jokers, length - 1) + 1):
                 for places in itertools.combinations(range(length), holes):
-                    tiles = [JOKER if i in places else Tile(color, n) for i, n in enumerate(seq)]
-                    if pivot not in tiles or Counter(tiles) - pool:
-                        continue
-                    meld = Meld(tiles)
-                    if meld.is_valid(edition):
-                        found.add(meld)
+                    for fill in itertools.product(fits, repeat=holes):
+                        put = dict(zip(places, fill, strict=True))
+                        tiles = [put.get(i, Tile(color, n)) for i, n in enumerate(seq)]
+                        if pivot not in tiles or Counter(tiles) - pool:
+                            continue
+                        meld = Meld(tiles)
+                        if meld.is_valid(edition):
+                            found.add(meld)
     number = pivot.number
     others = [Tile(c, number) for c in tile_set.colors for _ in range(pool[Tile(c, number)])]
     others.remove(pivot)
     for size in range(0, len(tile_set.colors)):
         for chosen in set(itertools.combinations(sorted(others), size)):
             for extra in range(jokers + 1):
-                meld = Meld([pivot, *chosen, *([JOKER] * extra)])
-                if len(meld) >= 3 and meld.is_valid(edition):
-                    found.add(meld)
+                for fill in itertools.combinations_with_replacement(kinds, extra):
+                    meld = Meld([pivot, *chosen, *fill])
+                    if Counter(fill) - pool:
+                        continue
+                    if len(meld) >= 3 and meld.is_valid(edition):
+                        found.add(meld)
     return found
 
 

@@ -78,7 +78,7 @@ from rummikub_rules.solver._plan import ENGINES, Engine, SearchResult
 from rummikub_rules.solver._plan import solve as _solve
 from rummikub_rules.solver._top import top_outcomes
 from rummikub_rules.state import GameState
-from rummikub_rules.tiles import JOKER, Tile
+from rummikub_rules.tiles import Tile
 
 __all__ = [
     "DEFAULT_LIMIT",
@@ -383,5 +383,5 @@ def _solution(outcome: SearchResult, table: Table, edition: Edition, budget: Bud
     if outcome.play is None:
         return Solution(None, outcome.proven, states=budget.spent)
     laid = Counter(outcome.play.after.tiles) - Counter(table.tiles)
-    points = sum(n * (edition.joker_penalty if t == JOKER else t.value) for t, n in laid.items())
+    points = sum(n * (edition.joker_penalty if t.is_joker else t.value) for t, n in laid.items())
     return Solution(outcome.play, outcome.proven, sum(laid.values()), points, states=budget.spent)

@@ -6,15 +6,16 @@ more it may lay a run of jokers alone), else the general search.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Table
-from rummikub_rules.solver._budget import Budget
+from rummikub_rules.solver._budget import Budget, BudgetSpent
 from rummikub_rules.solver._context import context
 from rummikub_rules.solver._engines import fast, general, problem
 from rummikub_rules.solver._incumbent import Incumbent
-from rummikub_rules.solver._plan import Engine
+from rummikub_rules.solver._plan import Engine, solve
 from rummikub_rules.tiles import Tile
 
 __all__ = ["arrange_tiles"]
@@ -24,6 +25,16 @@ def arrange_tiles(
     tiles: Sequence[Tile], edition: Edition, budget: Budget, engine: Engine = "auto"
 ) -> Table | None:
     """Every tile in valid melds (jokers anywhere), or ``None`` if impossible."""
+    if any(t.is_colored_joker for t in tiles):
+        # The plan with every tile laid (coloured jokers go where their colours let them).
+        every = {t: (n, n) for t, n in Counter(tiles).items()}
+        outcome = solve(
+            Table(), tuple(tiles), opened=True, edition=edition, objective="tiles", budget=budget,
+            engine=engine, laid=every,
+        )  # fmt: skip
+        if not outcome.proven:
+            raise BudgetSpent
+        return None if outcome.play is None else outcome.play.after
     ctx = context(
         Table(),
         (),

@@ -1,0 +1,123 @@
+"""The solver with coloured jokers (issue 16 item 5) against the brute force, on small sets.
+
+Under the expert set's rules (classic, coloured jokers) and mixed sets (plain and coloured
+jokers): every answer passes the referee; where the table holds no coloured joker the answer is
+proven and scores the brute-force best; where it does, a proven answer scores the brute-force
+best (the table's coloured jokers, or three jokers on the rack, may leave an answer unproven:
+see ``solver._colored``); and
+``can_play`` agrees with ``best_play`` wherever both answer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummikub_rules import CLASSIC, Color, Edition, Meld, Table, Tile, TileSet, check_turn
+from rummikub_rules.solver import SearchLimitExceeded, can_play, solve
+from rummikub_rules.tiles import EXPERT_SET
+from tests.brute import best_score, candidate_melds, score
+from tests.depth import examples
+
+#: The expert edition until its preset lands (then ``EDITIONS["expert"]``).
+EXPERT = CLASSIC.evolve(name="expert", tile_set=EXPERT_SET)
+
+Position = tuple[Edition, Table, tuple[Tile, ...], bool, str]
+
+
+@st.composite
+def colored_editions(draw: st.DrawFn) -> Edition:
+    """The expert rules on a small set: three or four colours, seven numbers, mixed jokers."""
+    colors = draw(st.permutations(list(Color)))[: draw(st.integers(3, 4))]
+    tile_set = TileSet(
+        colors=colors,
+        numbers=range(1, 8),
+        copies=draw(st.integers(1, 2)),
+        jokers=draw(st.integers(0, 1)) if len(colors) == 3 else 0,
+        colored_jokers=draw(st.integers(1, 2)),
+    )
+    threshold = draw(st.sampled_from([0, 10, 20]))
+    return EXPERT.evolve(
+        name="expert-small", tile_set=tile_set, deal_size=1, initial_meld_points=threshold
+    )
+
+
+@st.composite
+def colored_positions(draw: st.DrawFn, *, table_jokers: bool) -> Position:
+    """A table of up to two melds and a rack of up to six tiles holding coloured jokers."""
+    edition = draw(colored_editions())
+    start = draw(st.integers(1, 3))
+    pool = Counter(
+        t for t in edition.tile_set.all_tiles() if t.number is None or start <= t.number < start + 5
+    )
+    rack: list[Tile] = []
+    coloured = sorted((t for t in pool if t.is_colored_joker), key=str)
+    for tile in draw(st.lists(st.sampled_from(coloured), min_size=1, max_size=3)):
+        if pool[tile]:
+            rack.append(tile)
+            pool[tile] -= 1
+    melds: list[Meld] = []
+    for _ in range(draw(st.integers(0, 2))):
+        pivots = sorted({t for t in pool.elements() if t.number is not None})
+        if not pivots:
+            break
+        shown = pool if table_jokers else Counter({t: n for t, n in pool.items() if t.number})
+        options = sorted(
+            (
+                m
+                for m in candidate_melds(shown, edition, draw(st.sampled_from(pivots)))
+                if len(m) <= 4
+            ),
+            key=str,
+        )
+        if not options:
+            continue
+        meld = draw(st.sampled_from(options))
+        melds.append(meld)
+        pool -= Counter(meld.tiles)
+    left = sorted(pool.elements(), key=str)
+    if left:
+        for tile in draw(st.lists(st.sampled_from(left), max_size=6 - len(rack))):
+            if pool[tile]:
+                rack.append(tile)
+                pool[tile] -= 1
+    opened = draw(st.booleans()) or draw(st.booleans())
+    objective = draw(st.sampled_from(["tiles", "points"]))
+    return edition, Table(melds), tuple(rack), opened, objective
+
+
+def check(position: Position, *, must_prove: bool) -> None:
+    """The answer is legal; proven answers are the brute-force best; can_play agrees."""
+    edition, table, rack, opened, objective = position
+    found = solve(table, rack, opened=opened, edition=edition, objective=objective)  # type: ignore[arg-type]
+    if found.play is not None:
+        assert check_turn(table, rack, found.play.after, opened=opened, edition=edition).ok
+    if must_prove and sum(1 for t in rack if t.is_joker) <= 2:
+        # Three jokers or more may make a meld of stand-ins alone: the answer may be unproven.
+        assert found.proven_optimal, (str(table), [str(t) for t in rack])
+    if not found.proven_optimal:
+        return
+    expected = best_score(table, rack, edition, objective, opened=opened)
+    if found.play is None:
+        assert expected is None
+    else:
+        laid = Counter(found.play.after.tiles) - Counter(table.tiles)
+        assert score(laid, edition, objective) == expected
+    try:
+        assert can_play(table, rack, opened=opened, edition=edition) == (found.play is not None)
+    except SearchLimitExceeded:
+        assert found.play is None
+
+
+@settings(max_examples=examples(60, minimum=10), deadline=None)
+@given(colored_positions(table_jokers=False))
+def test_rack_coloured_jokers_are_exact(position: Position) -> None:
+    check(position, must_prove=True)
+
+
+@settings(max_examples=examples(40, minimum=8), deadline=None)
+@given(colored_positions(table_jokers=True))
+def test_table_coloured_jokers_proven_answers_are_exact(position: Position) -> None:
+    check(position, must_prove=False)
