@@ -77,6 +77,7 @@ from rummikub_rules.solver._grid import Objective
 from rummikub_rules.solver._plan import ENGINES, Engine, SearchResult
 from rummikub_rules.solver._plan import solve as _solve
 from rummikub_rules.solver._top import top_outcomes
+from rummikub_rules.solver._witness import hopeless, witness
 from rummikub_rules.state import GameState
 from rummikub_rules.tiles import JOKER, Tile
 
@@ -195,10 +196,14 @@ def can_play(
     """
     table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
+    opened = as_flag(opened, "opened")
+    if witness(table, rack, opened=opened, edition=edition) is not None:
+        return True
+    if hopeless(table, rack, edition):
+        return False
     outcome = _solve(
-        table, rack, opened=as_flag(opened, "opened"), edition=edition, objective="tiles",
-        budget=budget, first=True,
-    )  # fmt: skip
+        table, rack, opened=opened, edition=edition, objective="tiles", budget=budget, first=True
+    )
     if outcome.play is not None:
         return True
     if not outcome.proven:
