@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -37,6 +38,7 @@ from rummikub_rules.solver import (
     top_plays,
 )
 from rummikub_rules.turns import check_turn
+from tests.hostile._work import counted
 
 
 def played(before: Table, after: Table) -> list[str]:
@@ -609,3 +611,22 @@ def test_can_play_and_best_play_agree_on_dealt_racks_with_a_joker(rack: str, ope
     assert len(laid) == len(parse_table(opening).tiles)
     assert can_play("", rack, opened=False)
     plays_agree("", rack, opened=False)
+
+
+def test_top_plays_past_its_budget_answers_with_the_plays_found() -> None:
+    # Issue 15: top_plays(3) on a 27-tile rack spent its budget and raised, though the best
+    # play was found at once. Past the budget it now lists the plays found, the best first.
+    table = parse_table("k1 k2 k3 | r2 b2 o2 | k4 b4 o4 | k6 b6 o6 | r8 r9 r10 | k13 r13 o13")
+    box = Counter(CLASSIC.tile_set.all_tiles()) - Counter(table.tiles)
+    rack = random.Random(1).sample(sorted(box.elements()), 27)
+    best = solve(table, rack, opened=True)
+    assert best.proven_optimal
+    with counted() as work:
+        plays = top_plays(table, rack, 3, opened=True, limit=5 * best.states)
+    assert work.solver <= 5 * best.states + 1_000
+    assert 1 <= len(plays) <= 3
+    assert best.play is not None
+    assert plays[0].after == best.play.after
+    assert all(check_turn(table, rack, play.after, opened=True).ok for play in plays)
+    with pytest.raises(SearchLimitExceeded):
+        top_plays(table, rack, 3, opened=True, limit=1)
