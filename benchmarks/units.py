@@ -25,8 +25,7 @@ from solver import game_positions
 
 from rummikub_rules import EDITIONS
 from rummikub_rules import solver as api
-from rummikub_rules.solver import DEFAULT_LIMIT, _host_search, _incumbent, _opened
-from rummikub_rules.solver import _opening, _plan
+from rummikub_rules.solver import DEFAULT_LIMIT, _host_search, _incumbent, _opened, _opening, _plan
 from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._fast import FastSearch
 from rummikub_rules.solver._search import Search
@@ -91,9 +90,7 @@ def measured(ledger: Ledger) -> Iterator[None]:
         (api, "top_outcomes", "top_plays regions"),
         (api, "arrange_tiles", "arrange"),
     ]
-    for name in ("witness", "hopeless"):
-        if hasattr(api, name):
-            patches.append((api, name, "can_play witness"))
+    patches += [(api, n, "can_play witness") for n in ("witness", "hopeless") if hasattr(api, n)]
     with ExitStack() as stack:
         stack.enter_context(mock.patch.object(Budget, "charge", counted))
         for owner, name, part in patches:

@@ -197,7 +197,7 @@ def can_play(
     table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
     opened = as_flag(opened, "opened")
-    if witness(table, rack, opened=opened, edition=edition) is not None:
+    if witness(table, rack, opened=opened, edition=edition, budget=budget) is not None:
         return True
     if hopeless(table, rack, edition):
         return False

@@ -42,8 +42,10 @@ def top_outcomes(
     objective: Objective,
     budget: Budget,
 ) -> tuple[list[SearchResult], bool]:
-    """Up to ``count`` best plays with distinct laid tiles, best first, and whether the list is
-    proven (past the budget: the plays found so far, see the module docstring)."""
+    """Up to ``count`` best plays with distinct laid tiles, best first, and whether proven.
+
+    Past the budget: the plays found so far (see the module docstring), not proven.
+    """
     have = Counter(rack)
     kinds = sorted(have)
     whole = {tile: (0, have[tile]) for tile in kinds}

@@ -2,9 +2,10 @@
 
 :func:`witness` tries the plays a player sees first: a rack tile (or joker) on an end of a
 table meld or into a group, a new meld of rack tiles alone, one split of a table run by a rack
-tile. Each is believed only once the referee accepts it, so a witness is always a legal play.
-:func:`hopeless` proves that nothing can be played without any search: no rack tile can stand in
-any meld made of the table's and the rack's tiles. Where neither answers, the plan decides.
+tile. Each is believed only once the referee accepts it, so a witness is always a legal play,
+and each check is counted in the budget (:data:`._budget.CHECK`). :func:`hopeless` proves that
+nothing can be played without any search: no rack tile can stand in any meld made of the
+table's and the rack's tiles. Where neither answers, the plan decides.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Final
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
+from rummikub_rules.solver._budget import CHECK, Budget
 from rummikub_rules.solver._verify import legal
 from rummikub_rules.tiles import Tile
 
@@ -26,7 +28,9 @@ __all__ = ["hopeless", "witness"]
 _MOST_CHECKS: Final = 24
 
 
-def witness(table: Table, rack: Sequence[Tile], *, opened: bool, edition: Edition) -> Play | None:
+def witness(
+    table: Table, rack: Sequence[Tile], *, opened: bool, edition: Edition, budget: Budget
+) -> Play | None:
     """A legal play found without search, or ``None`` (which proves nothing).
 
     A player who has not opened is offered the runs and groups of the rack's numbered tiles
@@ -38,12 +42,14 @@ def witness(table: Table, rack: Sequence[Tile], *, opened: bool, edition: Editio
             if not melds or points < edition.initial_meld_points:
                 continue
             after = Table((*table.melds, *melds))
+            budget.count(CHECK)
             if legal(table, rack, after, opened=opened, edition=edition):
                 return Play(after)
         return None
     for checks, after in enumerate(_candidates(table, rack, edition)):
         if checks >= _MOST_CHECKS:
             return None
+        budget.count(CHECK)
         if legal(table, rack, after, opened=opened, edition=edition):
             return Play(after)
     return None
