@@ -71,11 +71,15 @@ class Ledger:
 @contextmanager
 def measured(ledger: Ledger) -> Iterator[None]:
     """Every part's entry wrapped, and every charge counted."""
-    charge = Budget.charge
+    charge, count = Budget.charge, Budget.count
 
-    def counted(budget: Budget, states: int = 1) -> None:
+    def charged(budget: Budget, states: int = 1) -> None:
         ledger.units_now += states
         charge(budget, states)
+
+    def counted(budget: Budget, states: int) -> None:
+        ledger.units_now += states
+        count(budget, states)
 
     patches: list[tuple[Any, str, str]] = [
         (FastSearch, "solve", "fast engine"),
@@ -92,7 +96,8 @@ def measured(ledger: Ledger) -> Iterator[None]:
     ]
     patches += [(api, n, "can_play witness") for n in ("witness", "hopeless") if hasattr(api, n)]
     with ExitStack() as stack:
-        stack.enter_context(mock.patch.object(Budget, "charge", counted))
+        stack.enter_context(mock.patch.object(Budget, "charge", charged))
+        stack.enter_context(mock.patch.object(Budget, "count", counted))
         for owner, name, part in patches:
             stack.enter_context(
                 mock.patch.object(owner, name, ledger.wrap(part, getattr(owner, name)))
