@@ -10,6 +10,9 @@ installed: ``pip install -e '.[bench]'``):
 - ``games``: positions met in seeded greedy self-play (four players, each laying the solver's
   best play or drawing) under every preset, half of them with jokers on the table, taken from
   the whole game (openings included).
+- ``hardest``: the same self-play, every position timed (CPU time of ``solve``): writes the
+  ``--slowest`` slowest positions per preset with one to four jokers on the table, and as many
+  without, to ``--write`` in the format of ``tests/data/hard_positions.txt`` (compares nothing).
 
 Per group the script prints our median, 99th percentile and maximum, the other solver's median
 and the ratio of the medians, and whether both laid the same number of tiles. The other package
@@ -19,13 +22,14 @@ at the end of a run of 4 or 5, no group of 4 with a joker). So tile counts are c
 where we may lay more tiles, never fewer; times are compared under each edition as it is. For
 game positions the script also times ``can_play`` against ``best_play`` on the same positions.
 
-Run: ``python benchmarks/solver.py [--mode random|games|both] [--instances N] [--games N]
-[--seed S] [--jokers] [--markdown]``.
+Run: ``python benchmarks/solver.py [--mode random|games|both|hardest] [--instances N]
+[--games N] [--seed S] [--jokers] [--markdown] [--slowest N --write FILE]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import time
@@ -149,6 +153,55 @@ def game_positions(edition: str, games: int, per_edition: int, seed: int) -> lis
     chosen = rng.sample(with_jokers, min(half, len(with_jokers)))
     chosen += rng.sample(without, min(per_edition - len(chosen), len(without)))
     return chosen
+
+
+def table_jokers(table: Table) -> int:
+    return sum(m.jokers for m in table.melds)
+
+
+def timed_self_play(edition: str, games: int, seed: int) -> list[tuple[float, int, Position]]:
+    """Every position of seeded greedy self-play, with the CPU seconds and work units of its
+    exact solve."""
+    rules = EDITIONS[edition]
+    seen: list[tuple[float, int, Position]] = []
+    for game_seed in range(games):
+        game = GameState.new(4, edition=rules, seed=seed * 1000 + game_seed)
+        while not game.is_over and len(game.history) < 400:
+            seat = game.current
+            start = time.process_time()
+            found = solve(
+                game.table, game.rack, opened=game.opened[seat], edition=rules, limit=NO_LIMIT
+            )
+            seconds = time.process_time() - start
+            seen.append(
+                (seconds, found.states, (game.table, game.rack, game.opened[seat], edition))
+            )
+            game = game.apply(found.play or (Draw() if game.pool else Pass()))
+    return seen
+
+
+def write_hardest(path: str, games: int, slowest: int, seed: int) -> None:
+    """The ``slowest`` slowest positions per preset with 1-4 table jokers and as many without,
+    written as ``tests/data/hard_positions.txt`` blocks."""
+    blocks: list[str] = []
+    for name in EDITIONS:
+        seen = timed_self_play(name, games, seed)
+        seen.sort(key=lambda s: -s[0])
+        with_jokers = [s for s in seen if 1 <= table_jokers(s[2][0]) <= 4][:slowest]
+        without = [s for s in seen if not table_jokers(s[2][0])][:slowest]
+        print(f"{name}: {len(seen)} positions, slowest {ms(seen[0][0])}")
+        for index, (seconds, units, (table, rack, opened, _)) in enumerate(
+            itertools.chain(with_jokers, without), 1
+        ):
+            blocks.append(
+                f"position: {name}-{index}\n"
+                f"source: self-play seed {seed}, {games} games; {ms(seconds)} CPU, {units} units\n"
+                f"edition: {name}\nopened: {'yes' if opened else 'no'}\n"
+                f"table: {table}\nrack: {' '.join(map(str, rack))}\n"
+            )
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("\n".join(blocks))
+    print(f"wrote {len(blocks)} positions to {path}")
 
 
 # -- the solvers --------------------------------------------------------------------------------
@@ -283,14 +336,19 @@ def compare(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mode", choices=["random", "games", "both"], default="both")
+    parser.add_argument("--mode", choices=["random", "games", "both", "hardest"], default="both")
     parser.add_argument("--instances", type=int, default=50, help="random positions per size")
     parser.add_argument("--games", type=int, default=3, help="self-play games per edition")
     parser.add_argument("--positions", type=int, default=40, help="game positions per edition")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jokers", action="store_true", help="0-2 jokers per random position")
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    parser.add_argument("--slowest", type=int, default=5, help="hardest: positions per preset")
+    parser.add_argument("--write", default="hard_positions.txt", help="hardest: the file written")
     args = parser.parse_args()
+    if args.mode == "hardest":
+        write_hardest(args.write, args.games, args.slowest, args.seed)
+        return
     other = peer()
     if other is None:
         print("rummikub-solver is not installed: timing ours only")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -37,6 +38,7 @@ from rummikub_rules.solver import (
     top_plays,
 )
 from rummikub_rules.turns import check_turn
+from tests.hostile._work import counted
 
 
 def played(before: Table, after: Table) -> list[str]:
@@ -580,3 +582,51 @@ def test_jokers_freed_by_each_others_table_tiles_in_a_wrapping_run() -> None:
     before, after = "k3 k4 j | k1 k2 j", "k1 k2 k3 k4 | r1 j j"
     assert check_turn(before, "r1", after, opened=True, edition=edition).ok
     assert lays(before, "r1", edition=edition) == ["r1"]
+
+
+#: Dealt classic racks of 14 tiles holding a joker (seeded samples of the box) on which the
+#: solver before issue 15's fix disagreed with itself at the opening: ``can_play`` said no while
+#: ``best_play`` opened (the first eight), or ``best_play`` proved no opening that ``can_play``
+#: saw (the last four). A best opening of each is written beside it (another may tie).
+DEALT_JOKER_RACKS = [
+    ("k3 b4 k6 o10 k5 r10 k5 o8 j b7 r8 b12 b1 r1", "r10 o10 j"),
+    ("k1 o1 k2 b9 o4 k1 b7 j b2 r4 r7 k7 o3 o12", "o1 j o3 o4 | k7 r7 b7"),
+    ("r3 k13 o6 k4 o11 r4 k3 b10 j b5 o5 r3 r7 o7", "k4 r4 j | o5 o6 o7"),
+    ("r2 k10 o11 k3 o5 k1 r5 b1 o6 b13 j o7 b7 k7", "o5 o6 o7 | k7 b7 j"),
+    ("k10 r10 j b2 o3 r3 k13 o12 k8 b8 k8 o5 r5 o6", "k10 r10 j"),
+    ("o13 o6 b7 k11 r7 b2 r3 r2 b7 o10 j k7 b1 o3", "r3 o3 j | k7 r7 b7"),
+    ("k12 r8 o3 k6 b6 o1 b8 r1 k1 k2 j b3 r6 o11", "k1 r1 o1 | k6 r6 b6 | r8 b8 j"),
+    ("o11 b1 o3 k1 j o9 o6 o4 k7 b7 b9 b7 k10 b2", "o9 j o11"),
+    ("r5 r9 b2 r4 k1 b5 r1 r3 k5 b10 j o1 k6 r1", "k1 r1 o1 | r3 r4 r5 | j k5 k6"),
+    ("o13 r5 k3 k12 k1 j b2 k13 o2 k2 b5 o4 b4 b7", "k1 k2 k3 | k13 o13 j"),
+    ("j b4 b1 o8 o7 r12 b11 r1 r7 k5 b2 k3 b5 r5", "k5 r5 b5 | j o7 o8"),
+    ("j b6 r3 k11 o4 k2 r11 o6 b9 o1 o13 r1 r4 k6", "k6 b6 o6 | k11 r11 j"),
+]
+
+
+@pytest.mark.parametrize(("rack", "opening"), DEALT_JOKER_RACKS)
+def test_can_play_and_best_play_agree_on_dealt_racks_with_a_joker(rack: str, opening: str) -> None:
+    laid = lays("", rack, opened=False)
+    assert laid is not None
+    assert len(laid) == len(parse_table(opening).tiles)
+    assert can_play("", rack, opened=False)
+    plays_agree("", rack, opened=False)
+
+
+def test_top_plays_past_its_budget_answers_with_the_plays_found() -> None:
+    # Issue 15: top_plays(3) on a 27-tile rack spent its budget and raised, though the best
+    # play was found at once. Past the budget it now lists the plays found, the best first.
+    table = parse_table("k1 k2 k3 | r2 b2 o2 | k4 b4 o4 | k6 b6 o6 | r8 r9 r10 | k13 r13 o13")
+    box = Counter(CLASSIC.tile_set.all_tiles()) - Counter(table.tiles)
+    rack = random.Random(1).sample(sorted(box.elements()), 27)
+    best = solve(table, rack, opened=True)
+    assert best.proven_optimal
+    with counted() as work:
+        plays = top_plays(table, rack, 3, opened=True, limit=5 * best.states)
+    assert work.solver <= 5 * best.states + 1_000
+    assert 1 <= len(plays) <= 3
+    assert best.play is not None
+    assert plays[0].after == best.play.after
+    assert all(check_turn(table, rack, play.after, opened=True).ok for play in plays)
+    with pytest.raises(SearchLimitExceeded):
+        top_plays(table, rack, 3, opened=True, limit=1)

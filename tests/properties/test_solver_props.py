@@ -23,6 +23,7 @@ from rummikub_rules import (
     JOKER,
     Color,
     Edition,
+    GameState,
     JokerInInitialMeld,
     Meld,
     MeldKind,
@@ -347,3 +348,20 @@ def test_an_initial_meld_is_new_melds_of_rack_tiles_worth_the_threshold(rack: li
     assert not Counter(melds.tiles) - Counter(rack)
     assert sum(m.value(CLASSIC) or 0 for m in melds) >= CLASSIC.initial_meld_points
     assert check_turn(Table(), rack, melds, opened=False).ok
+
+
+@settings(max_examples=examples(20, minimum=4))
+@given(rst.game_states(max_turns=12))
+def test_can_play_agrees_with_best_play_on_games_under_way(state: GameState) -> None:
+    """Issue 15 item 4: ``can_play`` (a witness first, bounds, then the search) says a play
+    exists exactly when ``best_play`` finds one, for every seat of a game under every preset,
+    openings included (a seat that has not opened)."""
+    for seat in range(state.players):
+        rack, opened = state.racks[seat], state.opened[seat]
+        found = solve(state.table, rack, opened=opened, edition=state.edition, limit=EXACT_LIMIT)
+        if not found.proven_optimal:
+            continue
+        playable = can_play(
+            state.table, rack, opened=opened, edition=state.edition, limit=EXACT_LIMIT
+        )
+        assert playable == (found.play is not None), (str(state.table), rack, opened)

@@ -77,6 +77,7 @@ from rummikub_rules.solver._grid import Objective
 from rummikub_rules.solver._plan import ENGINES, Engine, SearchResult
 from rummikub_rules.solver._plan import solve as _solve
 from rummikub_rules.solver._top import top_outcomes
+from rummikub_rules.solver._witness import hopeless, witness
 from rummikub_rules.state import GameState
 from rummikub_rules.tiles import Tile
 
@@ -195,10 +196,14 @@ def can_play(
     """
     table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
+    opened = as_flag(opened, "opened")
+    if witness(table, rack, opened=opened, edition=edition, budget=budget) is not None:
+        return True
+    if hopeless(table, rack, edition):
+        return False
     outcome = _solve(
-        table, rack, opened=as_flag(opened, "opened"), edition=edition, objective="tiles",
-        budget=budget, first=True,
-    )  # fmt: skip
+        table, rack, opened=opened, edition=edition, objective="tiles", budget=budget, first=True
+    )
     if outcome.play is not None:
         return True
     if not outcome.proven:
@@ -270,9 +275,11 @@ def top_plays(
     """The ``count`` best legal plays that lay different sets of rack tiles, best first.
 
     Each is the best play laying its set of tiles; ties come in a fixed order. Fewer come back
-    when fewer sets can be laid. Raises :class:`SearchLimitExceeded` past the budget. A long list
-    solves many regions of plays, each charged for setting up and checking its play (four work
-    units per tile of the position) besides its states, so the budget bounds the time here too.
+    when fewer sets can be laid. The budget is that of :func:`solve`: past it, the plays found
+    so far come back (legal, the first ones proven best, the others the best found), and
+    :class:`SearchLimitExceeded` is raised only if none was found. A long list solves many
+    regions of plays, each charged for setting up and checking its play (four work units per
+    tile of the position) besides its states, so the budget bounds the time here too.
 
     >>> from rummikub_rules import parse_table, parse_tiles
     >>> plays = top_plays(parse_table("r4 r5 r6"), parse_tiles("r3 r7 k9"), 3, opened=True)
@@ -282,11 +289,11 @@ def top_plays(
     table, rack, edition = _checked(table, rack, edition)
     count = as_count(count, "count")
     budget = _budget(limit, seconds)
-    outcomes = top_outcomes(
+    outcomes, proven = top_outcomes(
         table, rack, count, opened=as_flag(opened, "opened"), edition=edition,
         objective=objective, budget=budget,
     )  # fmt: skip
-    if outcomes is None:
+    if not proven and not outcomes:
         raise SearchLimitExceeded(_limit(limit, seconds))
     return tuple(o.play for o in outcomes if o.play is not None)
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Table
-from rummikub_rules.solver._budget import Budget, BudgetSpent
+from rummikub_rules.solver._budget import SETUP, Budget, BudgetSpent
 from rummikub_rules.solver._context import context
 from rummikub_rules.solver._engines import fast, general, problem
 from rummikub_rules.solver._incumbent import Incumbent
@@ -19,6 +20,10 @@ from rummikub_rules.solver._plan import Engine, solve
 from rummikub_rules.tiles import Tile
 
 __all__ = ["arrange_tiles"]
+
+#: Work units charged per tile arranged, besides the search: reading the tiles and checking
+#: the melds found cost about as much (``benchmarks/units.py``).
+ARRANGE_PER_TILE: Final = 4
 
 
 def arrange_tiles(
@@ -51,6 +56,7 @@ def arrange_tiles(
     if counts is None or not ctx.inventory_ok_for(tiles):
         return None
     jokers = sum(1 for t in tiles if t.number is None)
+    budget.charge(SETUP + ARRANGE_PER_TILE * len(tiles))
     if ctx.fast_applies(jokers):
         found = fast(ctx, best, counts, loose=jokers, floor=-1)
     else:

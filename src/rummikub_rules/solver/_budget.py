@@ -9,15 +9,31 @@ from __future__ import annotations
 import time
 from typing import Final
 
-__all__ = ["DEFAULT_LIMIT", "GENERAL_STATE", "SETUP", "Budget", "BudgetSpent"]
+__all__ = [
+    "CHECK",
+    "DEFAULT_LIMIT",
+    "FATE",
+    "GENERAL_STATE",
+    "HOST",
+    "SETUP",
+    "Budget",
+    "BudgetSpent",
+]
 
 #: States expanded between two looks at the clock.
 _CLOCK_EVERY: Final = 256
 
-#: Work is counted in states of the fast search (a few microseconds each): a state of the
-#: general search counts for this many, and building a search for ``SETUP``.
+#: Work is counted in states of the fast search (about 4 microseconds each): a state of the
+#: general search counts for this many, and building a search for ``SETUP``. The other parts
+#: are charged so that a unit costs about as much time in each (within 3x; measured by
+#: ``benchmarks/units.py`` on self-play positions): the referee's check of a proposed play
+#: ``CHECK`` (about 150-300 microseconds), each host meld a freed joker may go to ``HOST``, each
+#: fate of the table's jokers ``FATE``.
 GENERAL_STATE: Final = 20
 SETUP: Final = 40
+CHECK: Final = 50
+HOST: Final = 4
+FATE: Final = 60
 
 #: The work a solve may do when the caller sets no limit: more than the hardest real position we
 #: met needs (about 54,000 for a best play; about 206,000 to arrange a 29-tile table holding both
@@ -49,6 +65,13 @@ class Budget:
             and time.monotonic() > self.deadline
         ):
             raise BudgetSpent
+
+    def count(self, states: int) -> None:
+        """Count ``states`` more states without stopping: work already done.
+
+        The next :meth:`charge` stops the search if the budget is spent.
+        """
+        self.spent += states
 
     @property
     def left(self) -> bool:

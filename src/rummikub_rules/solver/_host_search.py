@@ -16,6 +16,7 @@ from typing import Final
 import attrs
 
 from rummikub_rules.melds import Meld, MeldKind
+from rummikub_rules.solver._budget import HOST
 from rummikub_rules.solver._context import Context, freeze, plus
 from rummikub_rules.solver._engines import Scored, fast_search, fast_solve, general, problem
 from rummikub_rules.solver._fates import Fate
@@ -192,7 +193,7 @@ class HostSearch:
         )
         # Hosts taking every freed joker first (the rest is then solved exactly), then the
         # best scoring.
-        ctx.budget.charge(len(scored))
+        ctx.budget.charge(HOST * len(scored))
         shares = self.shares(step, [host for _, _, host in scored])
         for score, _, host in sorted(scored, key=lambda x: (-x[2].freed, -x[0])):
             if best.floor >= relaxed[0]:

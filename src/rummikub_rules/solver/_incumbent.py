@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from rummikub_rules.actions import Play
 from rummikub_rules.melds import Meld, Table
+from rummikub_rules.solver._budget import CHECK
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._verify import legal
 
@@ -43,6 +44,7 @@ class Incumbent:
         """
         ctx = self.context
         after = Table((*keep, *melds))
+        ctx.budget.count(CHECK)  # counted, never stopping: a play found is always checked
         if not legal(ctx.table, ctx.rack, after, opened=ctx.opened, edition=ctx.edition):
             return None
         score = self._score(after)

@@ -11,6 +11,7 @@ by the general search with the fate's claims.
 from __future__ import annotations
 
 from rummikub_rules.melds import Meld
+from rummikub_rules.solver._budget import FATE
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import FastRun, fast_search, fast_solve, general, problem
 from rummikub_rules.solver._fates import Fate, covers, fates
@@ -84,6 +85,7 @@ def _exact(
     """
     ranked: list[tuple[bool, int, int, FastRun | None, Fate]] = []
     for fate in fates(ctx, roles):
+        ctx.budget.charge(FATE)
         fate_bound, fast = _fate_bound(ctx, fate, roles, table)
         if fate_bound > best.floor:
             ranked.append((fate.freed > 0, -fate_bound, len(ranked), fast, fate))

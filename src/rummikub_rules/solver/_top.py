@@ -6,7 +6,8 @@ region splits into smaller regions that differ from that play's laid tiles at on
 agree with them before it; the best of all regions' best plays comes next. Each region is solved
 by the plan (:mod:`._plan`) with those bounds, so each play listed is legal and the best one
 laying its set of tiles. Each region is charged to the budget for its setting up as well as for
-its search (:data:`REGION_PER_TILE`).
+its search (:data:`REGION_PER_TILE`). When the budget runs out, the plays listed so far come
+first, then the best of the others found (legal, but maybe not the next best).
 """
 
 from __future__ import annotations
@@ -40,16 +41,17 @@ def top_outcomes(
     edition: Edition,
     objective: Objective,
     budget: Budget,
-) -> list[SearchResult] | None:
-    """Up to ``count`` best plays with distinct laid tiles, best first.
+) -> tuple[list[SearchResult], bool]:
+    """Up to ``count`` best plays with distinct laid tiles, best first, and whether proven.
 
-    ``None`` past the budget.
+    Past the budget: the plays found so far (see the module docstring), not proven.
     """
     have = Counter(rack)
     kinds = sorted(have)
     whole = {tile: (0, have[tile]) for tile in kinds}
     found: list[SearchResult] = []
     queue: list[tuple[int, int, dict[Tile, tuple[int, int]], SearchResult]] = []
+    unproven: list[SearchResult] = []  # the best plays of regions the budget cut short
     order = 0
     setup = REGION_PER_TILE * (len(rack) + len(table.tiles))
 
@@ -64,16 +66,22 @@ def top_outcomes(
             laid=bounds,
         )  # fmt: skip
         if not outcome.proven:
+            if outcome.play is not None:
+                unproven.append(outcome)
             return False
         if outcome.play is not None:
             heapq.heappush(queue, (-outcome.score, order, bounds, outcome))
             order += 1
         return True
 
+    def so_far() -> tuple[list[SearchResult], bool]:
+        others = sorted((*(entry[3] for entry in queue), *unproven), key=lambda o: -o.score)
+        return [*found, *others][:count], False
+
     if count == 0:
-        return []
+        return [], True
     if not region(whole):
-        return None
+        return so_far()
     while queue and len(found) < count:
         _, _, bounds, outcome = heapq.heappop(queue)
         found.append(outcome)
@@ -85,6 +93,6 @@ def top_outcomes(
             here = laid[tile]
             for part in ((low, here - 1), (here + 1, high)):
                 if part[0] <= part[1] and not region({**fixed, tile: part}):
-                    return None
+                    return so_far()
             fixed[tile] = (here, here)
-    return found
+    return found, True

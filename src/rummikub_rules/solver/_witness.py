@@ -1,0 +1,239 @@
+"""Cheap answers to "can this player play?" before any search (private).
+
+:func:`witness` tries the plays a player sees first: a rack tile (or joker) on an end of a
+table meld or into a group, a new meld of rack tiles alone, one split of a table run by a rack
+tile. Each is believed only once the referee accepts it, so a witness is always a legal play,
+and each check is counted in the budget (:data:`._budget.CHECK`). :func:`hopeless` proves that
+nothing can be played without any search: no rack tile can stand in any meld made of the
+table's and the rack's tiles. Where neither answers, the plan decides.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from rummikub_rules.actions import Play
+from rummikub_rules.editions import Edition
+from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
+from rummikub_rules.solver._budget import CHECK, Budget
+from rummikub_rules.solver._verify import legal
+from rummikub_rules.tiles import Tile
+
+__all__ = ["hopeless", "witness"]
+
+#: The most candidate plays the referee is asked about: a witness is meant to be cheap, and the
+#: plan answers whatever it misses.
+_MOST_CHECKS: Final = 24
+
+
+def witness(
+    table: Table, rack: Sequence[Tile], *, opened: bool, edition: Edition, budget: Budget
+) -> Play | None:
+    """A legal play found without search, or ``None`` (which proves nothing).
+
+    A player who has not opened is offered the runs and groups of the rack's numbered tiles
+    (longest runs first, or groups first), as an opening where they reach the threshold.
+    """
+    if not opened:
+        for melds in (_opening(rack, edition, runs_first=True), _opening(rack, edition, False)):
+            points = sum(t.value for m in melds for t in m.tiles)
+            if not melds or points < edition.initial_meld_points:
+                continue
+            after = Table((*table.melds, *melds))
+            budget.count(CHECK)
+            if legal(table, rack, after, opened=opened, edition=edition):
+                return Play(after)
+        return None
+    for checks, after in enumerate(_candidates(table, rack, edition)):
+        if checks >= _MOST_CHECKS:
+            return None
+        budget.count(CHECK)
+        if legal(table, rack, after, opened=opened, edition=edition):
+            return Play(after)
+    return None
+
+
+def _opening(rack: Sequence[Tile], edition: Edition, runs_first: bool) -> list[Meld]:
+    """Disjoint runs (each as long as the rack's tiles go) and groups of numbered rack tiles."""
+    have = Counter(t for t in rack if t.number is not None)
+    melds: list[Meld] = []
+    for part in (_runs, _groups) if runs_first else (_groups, _runs):
+        for meld in part(have, edition):
+            if meld.is_valid(edition):
+                melds.append(meld)
+                have.subtract(meld.tiles)
+    return melds
+
+
+def _runs(have: Counter[Tile], edition: Edition) -> list[Meld]:
+    """Runs of one copy each of the longest stretches of consecutive numbers per colour."""
+    found: list[Meld] = []
+    stretch: list[Tile] = []
+    for tile in sorted(t for t, n in have.items() if n > 0):
+        last = stretch[-1] if stretch else None
+        if last is not None and last.color == tile.color and (last.number or 0) + 1 == tile.number:
+            stretch.append(tile)
+            continue
+        if len(stretch) >= 3:
+            found.append(Meld(stretch))
+        stretch = [tile]
+    if len(stretch) >= 3:
+        found.append(Meld(stretch))
+    return found
+
+
+def _groups(have: Counter[Tile], edition: Edition) -> list[Meld]:
+    """One group per number: a tile of each colour the rack holds it in."""
+    by_number: dict[int | None, list[Tile]] = {}
+    for tile in sorted(t for t, n in have.items() if n > 0):
+        by_number.setdefault(tile.number, []).append(tile)
+    return [Meld(tiles) for tiles in by_number.values() if len(tiles) >= 3]
+
+
+def _candidates(table: Table, rack: Sequence[Tile], edition: Edition) -> Iterator[Table]:
+    """Whole tables a play might leave, the likeliest first; each meld is valid alone."""
+    melds = table.melds
+    kinds = sorted(set(rack))
+    for index, meld in enumerate(melds):
+        for grown in _grown(meld, kinds, edition):
+            yield Table((*melds[:index], grown, *melds[index + 1 :]))
+    for meld in _rack_melds(rack, edition):
+        yield Table((*melds, meld))
+    for index, meld in enumerate(melds):
+        for left, right in _splits(meld, kinds, edition):
+            yield Table((*melds[:index], left, right, *melds[index + 1 :]))
+
+
+def _grown(meld: Meld, kinds: Sequence[Tile], edition: Edition) -> Iterator[Meld]:
+    """``meld`` with one rack tile more: at an end of a run, or in a group."""
+    for reading in meld.readings(edition):
+        for tile in kinds:
+            if tile.number is None:
+                fits = True
+            elif reading.kind is MeldKind.RUN:
+                first, last = reading.stands_for[0][0], reading.stands_for[-1][0]
+                fits = tile.color == first.color and tile.number in (
+                    (first.number or 0) - 1,
+                    (last.number or 0) + 1,
+                )
+            else:
+                fits = tile.number == reading.number
+            if not fits:
+                continue
+            for grown in (
+                Meld((*meld.tiles, tile), meld.kind),
+                Meld((tile, *meld.tiles), meld.kind),
+            ):
+                if grown.is_valid(edition):
+                    yield grown
+                    break
+
+
+def _rack_melds(rack: Sequence[Tile], edition: Edition) -> Iterator[Meld]:
+    """Valid three-tile melds of rack tiles alone (a joker fills a gap)."""
+    have = Counter(rack)
+    jokers = sum(n for t, n in have.items() if t.number is None)
+    joker = next((t for t in have if t.number is None), None)
+    numbered = sorted(t for t in have if t.number is not None)
+    seen: set[Meld] = set()
+    for tile in numbered:
+        assert tile.number is not None
+        shapes = [
+            [_tile(tile, tile.number + k) for k in (-2, -1, 0)],
+            [_tile(tile, tile.number + k) for k in (-1, 0, 1)],
+            [_tile(tile, tile.number + k) for k in (0, 1, 2)],
+        ]
+        others = [t for t in numbered if t.number == tile.number and t.color != tile.color]
+        shapes.append([tile, *others[:2]])
+        for shape in shapes:
+            if any(t is None for t in shape):
+                continue
+            need = Counter(t for t in shape if t is not None)
+            missing = sum(max(0, n - have[t]) for t, n in need.items())
+            if missing > jokers or (missing and joker is None):
+                continue
+            left = Counter(have)
+            tiles: list[Tile] = []
+            for t in shape:
+                assert t is not None
+                if left[t] > 0:
+                    left[t] -= 1
+                    tiles.append(t)
+                else:
+                    assert joker is not None
+                    tiles.append(joker)
+            while len(tiles) < 3 and joker is not None and left[joker] > 0:
+                left[joker] -= 1
+                tiles.append(joker)
+            meld = Meld(tiles)
+            if meld not in seen and meld.is_valid(edition):
+                seen.add(meld)
+                yield meld
+
+
+def _tile(like: Tile, number: int) -> Tile | None:
+    """The tile of ``like``'s colour and ``number`` (``None`` past the numbers printed)."""
+    if not 1 <= number <= 13:
+        return None
+    return Tile(like.color, number)
+
+
+def _splits(meld: Meld, kinds: Sequence[Tile], edition: Edition) -> Iterator[tuple[Meld, Meld]]:
+    """A run of numbered tiles split in two by a rack tile that copies one of its middle tiles."""
+    tiles = meld.tiles
+    if meld.jokers or len(tiles) < 5:
+        return
+    have = set(kinds)
+    for at in range(2, len(tiles) - 2):
+        if tiles[at] in have:
+            left, right = Meld(tiles[: at + 1], meld.kind), Meld(tiles[at:], meld.kind)
+            if left.is_valid(edition) and right.is_valid(edition):
+                yield left, right
+
+
+def hopeless(table: Table, rack: Sequence[Tile], edition: Edition) -> bool:
+    """Whether no rack tile can stand in any meld of the table's and the rack's tiles.
+
+    A meld holding a tile holds three tiles around it: a window of a run (its colour, numbers
+    next to it, going round where runs may), or two more tiles of a group (its number). Each of
+    the other two is a tile of the table or the rack, or a joker. A rack joker may go nearly
+    anywhere: then nothing is proven. Every play lays a rack tile into a meld, so where no rack
+    tile has such a place, no play exists.
+    """
+    if any(t.number is None for t in rack):
+        return False
+    tiles = Counter((*table.tiles, *rack))
+    jokers = sum(n for t, n in tiles.items() if t.number is None)
+    numbers = edition.tile_set.numbers
+    low, high = numbers[0], numbers[-1]
+    wraps = RunWrap(edition.run_wrap) is not RunWrap.NONE
+    for tile in set(rack):
+        assert tile.number is not None
+        same = sum(
+            n
+            for t, n in tiles.items()
+            if t.number == tile.number
+            and (t.color != tile.color or not edition.group_colors_distinct)
+        )
+        if not edition.group_colors_distinct:
+            same -= 1  # the tile itself
+        if same + jokers >= 2:
+            return False
+        for start in (-2, -1, 0):
+            missing = 0
+            for step in range(start, start + 3):
+                if step == 0:
+                    continue
+                number = tile.number + step
+                if wraps:
+                    number = (number - low) % (high - low + 1) + low
+                elif not low <= number <= high:
+                    missing = 3
+                    break
+                if not tiles[Tile(tile.color, number)]:
+                    missing += 1
+            if missing <= jokers:
+                return False
+    return True
