@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from rummikub_rules import CLASSIC, JOKER, Edition, Meld, Table, Tile, TileSet
 from rummikub_rules.turns._facts import TurnFacts
-from rummikub_rules.turns._table_jokers import TableJokers, _Landing
+from rummikub_rules.turns._landing import Landing
+from rummikub_rules.turns._table_jokers import TableJokers
 from tests.depth import examples
 
 #: A small universe of tiles (k1 to k4), so that copies collide often.
@@ -214,7 +215,7 @@ def landing_problems(draw: st.DrawFn) -> LandingProblem:
     )
 )
 def test_freed_jokers_land_exactly_when_some_assignment_works(problem: LandingProblem) -> None:
-    landing = _Landing(
+    landing = Landing(
         problem.spare,
         problem.per_meld,
         problem.counts.__getitem__,

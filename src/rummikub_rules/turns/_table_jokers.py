@@ -27,21 +27,21 @@ frees it is the one tile it stands for (its colour's, at its group's number or i
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from rummikub_rules.editions import GroupJokerReplacement, JokerRetrieval, ReplacementFrom
 from rummikub_rules.melds import Meld, MeldKind, Reading
 from rummikub_rules.tiles import Tile
 from rummikub_rules.turns._facts import TileCounts, TurnFacts, is_joker_index, tiles_of
-from rummikub_rules.turns._flow import Network, always_matched, can_assign
+from rummikub_rules.turns._flow import always_matched, can_assign
+from rummikub_rules.turns._landing import Landing, Role
 from rummikub_rules.turns._verdict import Code, Violation, meld_list, meld_name, plural
 
 __all__ = ["TableJokers", "extends", "retrieval_before_opening"]
 
-#: A joker's role (rules section 4.5): its kind (the joker's tile index: plain or a coloured
-#: joker's colour), and what it stands for: for a run joker the index of the tile (0-51), for a
-#: group joker ``GROUP_ROLE`` plus its number, ``NO_ROLE`` in a meld with no valid reading.
-Role = tuple[int, int]
+#: What a joker's role (:data:`~rummikub_rules.turns._landing.Role`) says it stands for: for a
+#: run joker the index of the tile (0-51), for a group joker ``GROUP_ROLE`` plus its number,
+#: ``NO_ROLE`` in a meld with no valid reading.
 GROUP_ROLE = 100
 NO_ROLE = -1
 
@@ -250,11 +250,10 @@ class TableJokers:
         A freed joker stays on the table in a meld with ``freed_joker_rack_tiles`` rack tiles
         (jokers from the rack count) and, under ``freed_joker_new_meld``, in a new meld. The
         freed jokers are any of the new jokers of their kind left over by the pairing (jokers of
-        one kind are identical);
-        which ones, which copies of a tile came from the rack, and which jokers left over came
-        from the rack are chosen in the player's favour (:class:`_Landing`). Several
-        freed jokers may share a meld and its rack tiles. A freed joker missing from the table
-        after breaks the first rule (and ``table_tile_removed``), not the second.
+        one kind are identical); which ones, which copies of a tile came from the rack, and which
+        jokers left over came from the rack are chosen in the player's favour (``Landing``).
+        Several freed jokers may share a meld and its rack tiles. A freed joker missing from the
+        table after breaks the first rule (and ``table_tile_removed``), not the second.
         """
         edition = self.facts.edition
         need, fresh = edition.freed_joker_rack_tiles, edition.freed_joker_new_meld
@@ -284,7 +283,7 @@ class TableJokers:
                 roles[role] = roles.get(role, 0) + 1
         melds = sorted(per_meld)
         rack = {i: n for i, n in self.facts.played.items() if not is_joker_index(i)}
-        landing = _Landing(spare, per_meld, self._counts, rack, on_table, rack_jokers)
+        landing = Landing(spare, per_meld, self._counts, rack, on_table, rack_jokers)
         new_melds = [m for m in melds if self.is_new(m)] if fresh else melds
         missing = any(on_table[kind] < n for kind, n in retrieved.items())
         few = bool(need) and (missing or not landing.possible(melds, need))
@@ -389,127 +388,6 @@ class TableJokers:
                 counts[tile.index] = counts.get(tile.index, 0) + 1
             self._meld_counts[index] = counts
         return counts
-
-
-class _Landing:
-    """Whether the freed jokers can land well: in chosen melds, with the rack tiles they need.
-
-    Each kind of joker (plain, or a coloured joker's colour) lands on its own kind's places; the
-    melds and the rack tiles are shared.
-    """
-
-    def __init__(
-        self,
-        spare: Mapping[Role, int],
-        per_meld: Mapping[int, Mapping[Role, int]],
-        counts: Callable[[int], TileCounts],
-        rack: Mapping[int, int],
-        freed: Mapping[int, int],
-        rack_jokers: Mapping[int, int],
-    ) -> None:
-        """The landing problem of one reading.
-
-        ``spare[role]``: jokers of that role left over by the pairing; ``per_meld[m][role]``: the
-        new jokers of meld ``m`` with that role (melds holding a left-over role only);
-        ``counts(m)``: meld ``m``'s tiles by index; ``rack``: numbered tiles laid from the rack;
-        ``freed[kind]`` jokers of each kind to land, ``rack_jokers[kind]`` left-over jokers of
-        that kind that came from the rack.
-        """
-        self.spare, self.per_meld, self.counts = spare, per_meld, counts
-        self.rack = rack
-        self.freed = {kind: n for kind, n in freed.items() if n}
-        self.rack_jokers = {kind: n for kind, n in rack_jokers.items() if n}
-        self.rooms: dict[int, dict[int, int]] = {}
-        for m, roles in per_meld.items():
-            room = self.rooms.setdefault(m, {})
-            for role, n in roles.items():
-                room[role[0]] = room.get(role[0], 0) + min(n, spare[role])
-
-    def possible(self, melds: Sequence[int], need: int) -> bool:
-        """Whether the freed jokers can all land in ``melds``, each with ``need`` rack tiles.
-
-        With rack tiles needed, which melds hold freed jokers is chosen too. Only a meld that
-        could hold a freed joker with its rack tiles if it were alone (a *host*) may; if the
-        hosts together cannot, the subsets of them are tried, smallest first (there are at
-        most eight hosts, each holding a left-over joker).
-        """
-        total = sum(self.freed.values())
-        if not total:
-            return True
-        if total == 1:
-            return any(self._alone(m, need) for m in melds)
-        if not need:
-            return self._flow(melds, 0)
-        hosts = [m for m in melds if self._alone(m, need)]
-        if not self._roomy(hosts):
-            return False
-        if self._flow(hosts, need):
-            return True
-        return any(
-            self._flow(chosen, need)
-            for size in range(1, len(hosts))
-            for chosen in itertools.combinations(hosts, size)
-            if self._roomy(chosen)
-        )
-
-    def _roomy(self, melds: Sequence[int]) -> bool:
-        """Whether ``melds`` have room for every freed joker of each kind."""
-        return all(
-            sum(self.rooms[m].get(kind, 0) for m in melds) >= n for kind, n in self.freed.items()
-        )
-
-    def _alone(self, meld: int, need: int) -> bool:
-        """Whether one freed joker in ``meld`` has its rack tiles there (no sharing to weigh)."""
-        room = self.rooms[meld]
-        kinds = [kind for kind in self.freed if room.get(kind, 0) >= 1]
-        if not need or not kinds:
-            return bool(kinds)
-        numbered = sum(
-            min(n, self.rack.get(i, 0)) for i, n in self.counts(meld).items() if i in self.rack
-        )
-        return any(
-            numbered
-            + sum(
-                min(places - (other == kind), self.rack_jokers.get(other, 0))
-                for other, places in room.items()
-            )
-            >= need
-            for kind in kinds
-        )
-
-    def _flow(self, melds: Iterable[int], need: int) -> bool:
-        """Left-over jokers, kind by kind and role by role, into ``melds``; rack copies too.
-
-        Each joker reaching a meld is freed (of its kind) or counts as one of its rack tiles.
-        """
-        network = Network()
-        for kind in {*self.freed, *self.rack_jokers}:
-            supply = self.freed.get(kind, 0) + self.rack_jokers.get(kind, 0)
-            network.add("source", ("left over", kind), supply)
-        for role, count in self.spare.items():
-            network.add(("left over", role[0]), ("role", role), count)
-        chosen = list(melds)
-        tiles: set[int] = set()
-        for m in chosen:
-            for role, count in self.per_meld[m].items():
-                network.add(("role", role), ("meld", m, role[0]), count)
-            for kind in self.rooms[m]:
-                if kind in self.freed:
-                    network.add(("meld", m, kind), ("freed", kind), self.freed[kind])
-                if need:
-                    network.add(("meld", m, kind), ("rack", m), need)
-            if need:
-                network.add(("rack", m), "sink", need)
-                for i, n in self.counts(m).items():
-                    if self.rack.get(i):
-                        tiles.add(i)
-                        network.add(("tile", i), ("rack", m), n)
-        for i in tiles:
-            network.add("source", ("tile", i), self.rack[i])
-        for kind, n in self.freed.items():
-            network.add(("freed", kind), "sink", n)
-        wanted = sum(self.freed.values()) + need * len(chosen)
-        return network.max_flow("source", "sink", enough=wanted) >= wanted
 
 
 def retrieval_before_opening(
