@@ -12,6 +12,7 @@ perft files. Cases are separated by blank lines; ``#`` starts a comment line. Ea
     classic: ok                          the verdict under an edition: ok, or codes
     us-1980: joker_retrieval_forbidden   (comma-separated; compared as a set)
     classic{run_wrap=full}: ok           a preset with fields changed
+    classic{tile_set=expert}: ok         tile sets: xp, expert, set(jokers=1;colors=krb)
     others: ok                           every preset not named above
     retrieved: 1                         optional: jokers retrieved (under the first edition)
 
@@ -26,7 +27,7 @@ from typing import Any
 
 import attrs
 
-from rummikub_rules import EDITIONS, XP_SET, Edition, Table, Tile, TileSet
+from rummikub_rules import EDITIONS, EXPERT_SET, XP_SET, Edition, Table, Tile, TileSet
 from rummikub_rules.notation import parse_table, parse_tiles
 
 RULINGS = Path(__file__).parent / "data" / "rulings.txt"
@@ -164,9 +165,13 @@ def _value(raw: str) -> Any:
         return False
     if raw == "xp":
         return XP_SET
+    if raw == "expert":
+        return EXPERT_SET
     if raw.startswith("set("):
         inner = raw[4:-1]
-        return TileSet(**{k: int(v) for k, v in (p.split("=") for p in inner.split(";"))})
+        fields = dict(p.split("=") for p in inner.split(";"))
+        colors = fields.pop("colors", "krbo")
+        return TileSet(colors=colors, **{k: int(v) for k, v in fields.items()})
     if raw.isdigit():
         return int(raw)
     return raw

@@ -1,7 +1,8 @@
 """Every example of RULES.md section 4, one test each, named after the rule it pins down.
 
 The examples are those of 4.4 (the initial meld), 4.5 (jokers on the table) and the worked
-examples at the end of section 4.
+examples at the end of section 4, and those of sections 1 and 2 about coloured jokers (the Expert
+set, and a coloured joker in melds, on a rack and freed from the table).
 
 The golden rulings (tests/data/rulings.txt) hold these and many more cases under every preset;
 here each example reads as the sentence of RULES.md it comes from.
@@ -11,7 +12,20 @@ from __future__ import annotations
 
 import pytest
 
-from rummikub_rules import CLASSIC, EDITIONS, Edition, check_turn, parse_table, parse_tiles
+from rummikub_rules import (
+    CLASSIC,
+    EDITIONS,
+    EXPERT_SET,
+    JOKER,
+    Edition,
+    Tile,
+    TileSet,
+    check_turn,
+    parse_meld,
+    parse_table,
+    parse_tiles,
+    rack_value,
+)
 
 PRESETS = list(EDITIONS.values())
 NEW_MELD_EDITIONS = [e for e in PRESETS if e.freed_joker_new_meld]
@@ -274,3 +288,62 @@ def test_worked_example_joker_replaced_by_its_tile() -> None:
 def test_worked_example_a_fifth_twelve_never_joins() -> None:
     assert codes("k12 r12 o12", "b12", "k12 r12 o12 b12") == set()
     assert codes("k12 r12 o12 b12", "r12", "k12 r12 o12 b12 r12") == {"invalid_meld"}
+
+
+# -- 1 and 2: coloured jokers --------------------------------------------------------------------
+
+#: The Expert set under classic rules (``EDITIONS["expert"]`` once that preset is merged).
+EXPERT = CLASSIC.evolve(tile_set=EXPERT_SET, name="expert")
+
+
+def test_the_expert_set_is_104_numbered_tiles_and_two_coloured_jokers_of_each_colour() -> None:
+    assert EXPERT_SET.size == 112
+    assert EXPERT_SET.count(JOKER) == 0
+    assert [EXPERT_SET.count(Tile.joker(c)) for c in "krbo"] == [2, 2, 2, 2]
+    assert sum(1 for t in EXPERT_SET.all_tiles() if not t.is_joker) == 104
+
+
+def test_jy_is_read_as_jo() -> None:
+    assert parse_tiles("jk jr jb jo jy") == parse_tiles("jk jr jb jo jo")
+
+
+def test_a_set_may_hold_plain_and_coloured_jokers_together() -> None:
+    mixed = TileSet(jokers=2, colored_jokers=1)
+    assert (mixed.count(JOKER), mixed.count(Tile.joker("r")), mixed.total_jokers) == (2, 1, 6)
+
+
+@pytest.mark.parametrize(
+    ("meld", "valid"),
+    [
+        ("r5 jr r7", True),
+        ("k5 b5 jr", True),
+        ("k5 jr jb", True),
+        ("r5 r6 jr jr", True),
+        ("b5 jr b7", False),
+        ("k5 r5 jr", False),
+        ("k5 jr jr", False),
+        ("jr jr jr", False),
+    ],
+)
+def test_a_coloured_joker_is_laid_only_in_a_meld_it_matches(meld: str, valid: bool) -> None:
+    assert parse_meld(meld).is_valid(EXPERT) is valid
+
+
+def test_a_coloured_joker_is_worth_the_tile_it_stands_for() -> None:
+    assert parse_meld("r5 jr r7").value(EXPERT) == 18  # jr = r6
+    assert parse_meld("k5 b5 jr").value(EXPERT) == 15  # jr = r5
+
+
+def test_a_coloured_joker_costs_the_joker_penalty_on_a_rack() -> None:
+    assert rack_value(parse_tiles("jr r4"), edition=EXPERT) == 34
+    assert rack_value(parse_tiles("jr"), edition=EXPERT.evolve(joker_penalty=50)) == 50
+
+
+def test_a_freed_jr_goes_only_into_a_new_meld_where_a_red_tile_fits() -> None:
+    assert codes("r8 jr r10", "r9 r5 r6", "r8 r9 r10 | r5 r6 jr", edition=EXPERT) == set()
+    assert codes("r8 jr r10", "r9 b5 b6", "r8 r9 r10 | b5 b6 jr", edition=EXPERT) == {
+        "invalid_meld"
+    }
+    assert codes("r8 jr r10", "r9", "r8 r9 r10 jr", edition=EXPERT) == {
+        "freed_joker_not_in_new_meld"
+    }

@@ -47,7 +47,6 @@ from rummikub_rules.inputs import EditionLike, as_edition
 from rummikub_rules.records import GameRecord
 from rummikub_rules.scoring import settle_game
 from rummikub_rules.state import GameState, IllegalMove
-from rummikub_rules.tiles import JOKER
 from rummikub_rules.views import PlayerView
 
 __all__ = ["GameSummary", "default_max_turns", "play_game", "play_out", "seat_bots"]
@@ -79,7 +78,7 @@ class GameSummary:
     capped: bool
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-    #: Jokers left on each rack at the end.
+    #: Jokers (plain and coloured) left on each rack at the end.
     jokers_left: tuple[int, ...]
     could_play: int | None
     undecided: int | None
@@ -239,7 +238,7 @@ def _played(
         capped=not state.is_over and abandoned is None,
         scores=result.scores,
         winners=result.winners,
-        jokers_left=tuple(rack.count(JOKER) for rack in state.racks),
+        jokers_left=tuple(sum(t.is_joker for t in rack) for rack in state.racks),
         could_play=could if track_could_play else None,
         undecided=undecided if track_could_play else None,
         record=game,

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rummikub_rules import JOKER, Edition, Meld, MeldKind, Reading, Table, Tile
 from rummikub_rules import strategies as rst
 
-#: Presets, custom meld rules on the standard and XP sets, and small custom tile sets.
+#: Presets, custom meld rules on the standard, XP, Expert and mixed sets, and small custom sets.
 ANY_EDITION = st.one_of(rst.editions(), rst.editions(presets=False, tile_sets=rst.tile_sets()))
 
 
@@ -73,17 +73,21 @@ def test_run_jokers_stand_for_their_position(edition: Edition, data: st.DataObje
 
 
 @given(ANY_EDITION, st.data())
-def test_group_jokers_stand_for_the_missing_colors(edition: Edition, data: st.DataObject) -> None:
+def test_group_jokers_stand_for_the_missing_colors_or_their_own(
+    edition: Edition, data: st.DataObject
+) -> None:
     meld, _ = data.draw(rst.groups_with_readings(edition))
     reading = reading_of_kind(meld, edition, MeldKind.GROUP)
     number = meld.tiles[numbered_positions(meld)[0]].number
     assert reading.number == number
     assert number is not None
     assert reading.value == number * len(meld)
-    used = {t.color for t in meld.tiles if not t.is_joker}
+    used = {t.color for t in meld.tiles if t.color is not None}  # coloured jokers' too
     for tile, options in zip(meld.tiles, reading.stands_for, strict=True):
         if not tile.is_joker:
             assert options == (tile,)
+        elif tile.color is not None:  # a coloured joker stands for its colour's tile
+            assert options == (Tile(tile.color, number),)
         elif edition.group_colors_distinct:
             assert {t.color for t in options} == set(edition.tile_set.colors) - used
         else:

@@ -16,7 +16,9 @@ from hypothesis.errors import InvalidArgument
 from rummikub_rules import (
     CLASSIC,
     EDITIONS,
+    EXPERT_SET,
     JOKER,
+    Code,
     Edition,
     Meld,
     MeldKind,
@@ -24,6 +26,7 @@ from rummikub_rules import (
     Table,
     Tile,
     TileSet,
+    check_turn,
 )
 from rummikub_rules import strategies as rst
 from rummikub_rules._hypothesis_plugin import _hypothesis_setup_hook
@@ -124,6 +127,49 @@ def test_strategies_reach_the_interesting_cases() -> None:
     reach(rst.melds(declare=None), lambda m: m.kind is MeldKind.GROUP and m.jokers > 0)
     reach(rst.tables(), lambda t: len(t) >= 5 and JOKER in t.tiles)
     reach(rst.editions(), lambda e: e.name == "custom" and e.max_jokers_per_meld == 1)
+
+
+#: The Expert box's tiles under classic rules (``EDITIONS["expert"]`` once it is a preset).
+EXPERT = CLASSIC.evolve(tile_set=EXPERT_SET, name="expert")
+MIXED = CLASSIC.evolve(tile_set=TileSet(jokers=2, colored_jokers=1), name="mixed")
+
+
+def _coloured_in(meld: Meld) -> bool:
+    return any(t.is_colored_joker for t in meld.tiles)
+
+
+def test_strategies_reach_coloured_jokers_where_they_fit() -> None:
+    run = reach(rst.runs(EXPERT), _coloured_in)
+    assert {t.color for t in run.tiles} == {run.tiles[0].color}
+    group = reach(rst.groups(EXPERT), lambda m: _coloured_in(m) and m.jokers == 2)
+    assert len({t.color for t in group.tiles}) == len(group)
+    reach(rst.groups(MIXED), lambda m: JOKER in m.tiles and _coloured_in(m))
+    reach(rst.tile_sets(), lambda s: s.colored_jokers > 0 and s.jokers > 0)
+    reach(rst.editions(), lambda e: e.tile_set.colored_jokers > 0)
+    reach(rst.melds(EXPERT, valid=False), _coloured_in)
+
+
+def test_turns_reach_coloured_jokers_freed_and_broken() -> None:
+    freed = reach(
+        rst.turns(EXPERT, opened=True),
+        lambda t: "free_joker" in t.moves and any(_coloured_in(m) for m in t.after.melds[-1:]),
+    )
+    assert check_turn(freed.before, freed.rack, freed.after, opened=True, edition=EXPERT).ok
+    for code in (
+        Code.FREED_JOKER_NEEDS_RACK_TILES,
+        Code.FREED_JOKER_NOT_IN_NEW_MELD,
+        Code.JOKER_RETRIEVAL_FORBIDDEN,
+    ):
+        broken = reach(
+            rst.turns(MIXED, legal=False, breaks=code),
+            lambda t: any(
+                _coloured_in(m) and m not in t.before.melds for m in t.after.melds if m.jokers
+            ),
+        )
+        verdict = check_turn(
+            broken.before, broken.rack, broken.after, opened=broken.opened, edition=MIXED
+        )
+        assert code in verdict.codes
 
 
 @pytest.mark.parametrize(

@@ -16,9 +16,10 @@ from typing import NamedTuple
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from rummikub_rules import CLASSIC, Edition, Meld, Table, Tile, TileSet
+from rummikub_rules import CLASSIC, JOKER, Edition, Meld, Table, Tile, TileSet
 from rummikub_rules.turns._facts import TurnFacts
-from rummikub_rules.turns._table_jokers import TableJokers, _Landing
+from rummikub_rules.turns._landing import Landing
+from rummikub_rules.turns._table_jokers import TableJokers
 from tests.depth import examples
 
 #: A small universe of tiles (k1 to k4), so that copies collide often.
@@ -75,92 +76,111 @@ def _edition() -> Edition:
 
 # -- landing -------------------------------------------------------------------------------------
 
+#: A role is (the joker's kind, what it stands for); two kinds: the plain joker and one coloured.
+Role = tuple[int, int]
+
 
 def _lands_by_brute_force(
-    spare: Mapping[int, int],
-    per_meld: Mapping[int, Mapping[int, int]],
+    spare: Mapping[Role, int],
+    per_meld: Mapping[int, Mapping[Role, int]],
     counts: Mapping[int, Mapping[int, int]],
     rack: Mapping[int, int],
-    freed: int,
-    rack_jokers: int,
+    freed: Mapping[int, int],
+    rack_jokers: Mapping[int, int],
     melds: list[int],
     need: int,
 ) -> bool:
-    if not freed:
+    if not sum(freed.values()):
         return True
+    kinds = sorted({role[0] for role in spare} | set(freed))
     cells = [(m, r) for m in per_meld for r in per_meld[m]]
     for left in itertools.product(*(range(per_meld[m][r] + 1) for m, r in cells)):
-        by_role: Counter[int] = Counter()
+        by_role: Counter[Role] = Counter()
         for (_, r), n in zip(cells, left, strict=True):
             by_role[r] += n
         if any(by_role[r] != spare[r] for r in spare):
             continue
-        room: Counter[int] = Counter()
-        for (m, _), n in zip(cells, left, strict=True):
-            room[m] += n
-        for free in itertools.product(*(range(room[m] + 1) for m in per_meld)):
-            placed = dict(zip(per_meld, free, strict=True))
-            if sum(free) != freed or any(placed[m] and m not in melds for m in per_meld):
+        room: Counter[tuple[int, int]] = Counter()
+        for (m, r), n in zip(cells, left, strict=True):
+            room[m, r[0]] += n
+        slots = [(m, k) for m in per_meld for k in kinds]
+        for free in itertools.product(*(range(room[m, k] + 1) for m, k in slots)):
+            placed = Counter(dict(zip(slots, free, strict=True)))
+            if any(sum(placed[m, k] for m in per_meld) != freed.get(k, 0) for k in kinds):
                 continue
-            targets = [m for m in per_meld if placed[m]]
-            if _rack_tiles_suffice(targets, room, placed, counts, rack, rack_jokers, need):
+            if any(placed[m, k] and m not in melds for m, k in slots):
+                continue
+            targets = [m for m in per_meld if any(placed[m, k] for k in kinds)]
+            spare_room = {(m, k): room[m, k] - placed[m, k] for m, k in slots}
+            if _rack_tiles_suffice(targets, spare_room, kinds, counts, rack, rack_jokers, need):
                 return True
     return False
 
 
 def _rack_tiles_suffice(
     targets: list[int],
-    room: Mapping[int, int],
-    placed: Mapping[int, int],
+    spare_room: Mapping[tuple[int, int], int],
+    kinds: list[int],
     counts: Mapping[int, Mapping[int, int]],
     rack: Mapping[int, int],
-    rack_jokers: int,
+    rack_jokers: Mapping[int, int],
     need: int,
 ) -> bool:
     copies = [(t, k) for t, n in rack.items() for k in range(n)]
     choices = [[None, *(m for m in targets if counts[m].get(t, 0))] for t, _ in copies]
+    cells = [(m, k) for m in targets for k in kinds]
     for where in itertools.product(*choices):
         per_tile = Counter((m, t) for m, (t, _) in zip(where, copies, strict=True) if m is not None)
         if any(n > counts[m].get(t, 0) for (m, t), n in per_tile.items()):
             continue
         numbered = Counter(m for m in where if m is not None)
         short = {m: max(0, need - numbered[m]) for m in targets}
-        if (
-            all(short[m] <= room[m] - placed[m] for m in targets)
-            and sum(short.values()) <= rack_jokers
-        ):
-            return True
+        for use in itertools.product(*(range(spare_room[c] + 1) for c in cells)):
+            used = dict(zip(cells, use, strict=True))
+            if any(sum(used[m, k] for m in targets) > rack_jokers.get(k, 0) for k in kinds):
+                continue
+            if all(sum(used[m, k] for k in kinds) >= short[m] for m in targets):
+                return True
     return False
 
 
 class LandingProblem(NamedTuple):
-    spare: dict[int, int]
-    per_meld: dict[int, dict[int, int]]
+    spare: dict[Role, int]
+    per_meld: dict[int, dict[Role, int]]
     counts: dict[int, dict[int, int]]
     rack: dict[int, int]
-    freed: int
-    rack_jokers: int
+    freed: dict[int, int]
+    rack_jokers: dict[int, int]
     allowed: list[int]
     need: int
 
 
+#: The two kinds of joker the problems draw: the plain joker and the red coloured joker.
+_PLAIN = JOKER.index
+_RED = Tile.joker("r").index
+KINDS = (_PLAIN, _RED)
+
+
 @st.composite
 def landing_problems(draw: st.DrawFn) -> LandingProblem:
-    roles = draw(st.integers(1, 2))
-    per_meld: dict[int, dict[int, int]] = {}
+    kinds = KINDS[: draw(st.integers(1, 2))]
+    roles = [(k, r) for k in kinds for r in range(draw(st.integers(1, 2)))]
+    per_meld: dict[int, dict[Role, int]] = {}
     for m in range(draw(st.integers(1, 3))):
-        cell = {r: n for r in range(roles) if (n := draw(st.integers(0, 2)))}
+        cell = {r: n for r in roles if (n := draw(st.integers(0, 2)))}
         if cell:
             per_meld[m] = cell
-    totals: Counter[int] = Counter()
+    totals: Counter[Role] = Counter()
     for cell in per_meld.values():
         totals.update(cell)
-    spare = {r: n for r in totals if (n := draw(st.integers(0, totals[r])))}
+    spare = {r: n for r in sorted(totals) if (n := draw(st.integers(0, totals[r])))}
     per_meld = {m: {r: n for r, n in c.items() if r in spare} for m, c in per_meld.items()}
     per_meld = {m: c for m, c in per_meld.items() if c}
-    left = sum(spare.values())
-    freed = draw(st.integers(0, left))
-    rack_jokers = draw(st.integers(0, left - freed))
+    freed, rack_jokers = {}, {}
+    for kind in kinds:
+        left = sum(n for r, n in spare.items() if r[0] == kind)
+        freed[kind] = draw(st.integers(0, left))
+        rack_jokers[kind] = draw(st.integers(0, left - freed[kind]))
     counts = {m: dict(Counter(draw(st.lists(st.integers(10, 12), max_size=3)))) for m in per_meld}
     rack = {t: n for t in (10, 11, 12) if (n := draw(st.integers(0, 2)))}
     allowed = sorted(m for m in per_meld if draw(st.booleans()))
@@ -172,11 +192,30 @@ def landing_problems(draw: st.DrawFn) -> LandingProblem:
 @given(landing_problems())
 @example(  # two hosts want the one rack r10 (index 10): only one of them may be used
     LandingProblem(
-        {0: 3}, {0: {0: 2}, 1: {0: 1}}, {0: {10: 1}, 1: {10: 1}}, {10: 1}, 2, 0, [0, 1], 1
+        {(_PLAIN, 0): 3},
+        {0: {(_PLAIN, 0): 2}, 1: {(_PLAIN, 0): 1}},
+        {0: {10: 1}, 1: {10: 1}},
+        {10: 1},
+        {_PLAIN: 2},
+        {_PLAIN: 0},
+        [0, 1],
+        1,
+    )
+)
+@example(  # a freed jr lands only on a jr's place: the plain joker's place beside it will not do
+    LandingProblem(
+        {(_PLAIN, 0): 1, (_RED, 0): 1},
+        {0: {(_PLAIN, 0): 1}, 1: {(_RED, 0): 1}},
+        {0: {10: 2}, 1: {}},
+        {10: 2},
+        {_RED: 1},
+        {_PLAIN: 0},
+        [0, 1],
+        1,
     )
 )
 def test_freed_jokers_land_exactly_when_some_assignment_works(problem: LandingProblem) -> None:
-    landing = _Landing(
+    landing = Landing(
         problem.spare,
         problem.per_meld,
         problem.counts.__getitem__,

@@ -13,16 +13,39 @@ from hypothesis import strategies as st
 
 from rummikub_rules import (
     EDITIONS,
+    EXPERT_SET,
     Code,
+    Edition,
     Meld,
     MeldKind,
     Table,
+    TileSet,
     Verdict,
     check_turn,
 )
 from rummikub_rules.strategies import Turn, editions, tables, tiles, turns
 
 ANY_EDITION = st.one_of(st.sampled_from(tuple(EDITIONS.values())), editions())
+#: Tile sets with coloured jokers: the Expert box (use ``EDITIONS["expert"]`` once it is a preset)
+#: and custom sets mixing plain and coloured jokers, one with three colours only.
+COLOURED_SETS = (
+    EXPERT_SET,
+    TileSet(jokers=2, colored_jokers=1),
+    TileSet(jokers=1, colored_jokers=1, colors="krb"),
+)
+
+
+def _with_coloured_jokers(presets: tuple[Edition, ...]) -> st.SearchStrategy[Edition]:
+    """The rules of ``presets`` with a tile set holding coloured jokers."""
+    return st.builds(
+        lambda edition, tile_set: edition.evolve(tile_set=tile_set),
+        st.sampled_from(presets),
+        st.sampled_from(COLOURED_SETS),
+    )
+
+
+#: Every preset's rules with each of those tile sets: the turn rules under coloured jokers.
+COLOURED = _with_coloured_jokers(tuple(EDITIONS.values()))
 
 
 def judge(turn: Turn) -> Verdict:
@@ -42,6 +65,18 @@ def test_legal_turns_pass_under_every_preset(turn: Turn) -> None:
 @given(turns(ANY_EDITION))
 def test_legal_turns_pass_under_custom_editions(turn: Turn) -> None:
     assert judge(turn).ok
+
+
+@given(turns(COLOURED))
+def test_legal_turns_pass_with_coloured_jokers(turn: Turn) -> None:
+    verdict = judge(turn)
+    assert verdict.ok, str(verdict)
+    assert Counter(verdict.played) == Counter(turn.after.tiles) - Counter(turn.before.tiles)
+
+
+@given(turns(COLOURED, legal=False))
+def test_a_broken_rule_is_caught_with_coloured_jokers(turn: Turn) -> None:
+    assert turn.breaks in judge(turn).codes, str(judge(turn))
 
 
 @given(turns(opened=False))
@@ -100,10 +135,18 @@ def test_meld_order_and_group_tile_order_never_change_a_verdict(
     assert again.retrieved_jokers == verdict.retrieved_jokers
 
 
-@given(st.one_of(turns(), turns(legal=False)), st.data())
+@given(
+    st.one_of(turns(), turns(legal=False), turns(COLOURED), turns(COLOURED, legal=False)), st.data()
+)
 def test_which_joker_is_which_never_changes_a_verdict(turn: Turn, data: st.DataObject) -> None:
+    """Jokers of one kind are interchangeable: a plain joker swapped with a plain one, or a jr
+    with a jr, leaves the verdict as it was (a plain and a coloured joker are not alike)."""
     places = [(i, j) for i, m in enumerate(turn.after.melds) for j, t in enumerate(m.tiles)]
-    jokers = [p for p in places if turn.after.melds[p[0]].tiles[p[1]].is_joker]
+    kinds = sorted({t for t in turn.after.tiles if t.is_joker})
+    if not kinds:
+        return
+    kind = data.draw(st.sampled_from(kinds))
+    jokers = [p for p in places if turn.after.melds[p[0]].tiles[p[1]] == kind]
     if len(jokers) < 2:
         return
     first, second = data.draw(st.permutations(jokers))[:2]
@@ -163,6 +206,17 @@ def test_each_rule_broken_alone_is_caught(code: Code, data: st.DataObject) -> No
     assert code in judge(turn).codes
 
 
+@pytest.mark.parametrize("code", list(RULE_EDITIONS), ids=str)
+@settings(suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(data=st.data())
+def test_each_rule_broken_alone_is_caught_with_coloured_jokers(
+    code: Code, data: st.DataObject
+) -> None:
+    editions = _with_coloured_jokers(RULE_EDITIONS[code])
+    turn = data.draw(turns(editions, legal=False, breaks=code))
+    assert code in judge(turn).codes
+
+
 #: Rules whose breaking turns break nothing else: the verdict names exactly that rule.
 ALONE = (
     Code.FREED_JOKER_NEEDS_RACK_TILES,
@@ -177,7 +231,8 @@ ALONE = (
 @given(data=st.data())
 def test_a_rule_broken_alone_is_the_only_code_reported(code: Code, data: st.DataObject) -> None:
     editions = RULE_EDITIONS.get(code, PRESETS)
-    turn = data.draw(turns(st.sampled_from(editions), legal=False, breaks=code))
+    chosen = st.sampled_from(editions) | _with_coloured_jokers(editions)
+    turn = data.draw(turns(chosen, legal=False, breaks=code))
     assert judge(turn).codes == (code,)
 
 

@@ -14,6 +14,7 @@ from hypothesis.errors import InvalidArgument
 from rummikub_rules.editions import CLASSIC, EDITIONS, Edition
 from rummikub_rules.melds import Meld, MeldKind, MeldRules, Reading, RunWrap, Table
 from rummikub_rules.tiles import (
+    EXPERT_SET,
     JOKER,
     MAX_NUMBER,
     MIN_NUMBER,
@@ -53,9 +54,10 @@ def _named(edition: MeldRules | str) -> MeldRules:
 
 
 def tiles(edition: MeldRules | str = CLASSIC, jokers: bool = True) -> st.SearchStrategy[Tile]:
-    """Tiles of ``edition``'s tile set; the joker too if ``jokers`` and the set has any.
+    """Tiles of ``edition``'s tile set; its jokers too (plain and coloured) if ``jokers``.
 
-    Every numbered tile is equally likely; the joker is one more choice, not weighted by copies.
+    Every numbered tile is equally likely; each kind of joker the set has is one more choice, not
+    weighted by copies.
     """
     edition = _named(edition)
     tile_set = edition.tile_set
@@ -64,7 +66,9 @@ def tiles(edition: MeldRules | str = CLASSIC, jokers: bool = True) -> st.SearchS
 
 
 def tile_sets(*, min_colors: int = 3, min_numbers: int = 3) -> st.SearchStrategy[TileSet]:
-    """Custom tile sets: some colours, a consecutive range of numbers, 1-3 copies, 0-4 jokers.
+    """Custom tile sets: some colours, a range of numbers, 1-3 copies, 0-4 jokers, 0-1 coloured.
+
+    The coloured jokers, when drawn, are one of each of the set's colours (``colored_jokers=1``).
 
     With the defaults (at least 3 colours and 3 numbers) every set allows both runs and groups,
     so :func:`melds` works under any edition using it.
@@ -87,6 +91,7 @@ def _tile_set(draw: st.DrawFn, min_colors: int, min_numbers: int) -> TileSet:
         numbers=range(low, low + length),
         copies=draw(st.integers(1, 3)),
         jokers=draw(st.integers(0, 4)),
+        colored_jokers=draw(st.integers(0, 1)),
     )
 
 
@@ -102,14 +107,16 @@ class _Spec:
     jokers: int | None
     declare: bool | None
 
-    def joker_cap(self, rules: MeldRules, size: int, available: Counter[Tile] | None) -> int:
-        """The most jokers a meld of ``size`` tiles may hold (it keeps one numbered tile)."""
-        cap = min(size - 1, rules.tile_set.jokers)
+    def joker_cap(self, rules: MeldRules, size: int, fitting: int) -> int:
+        """The most jokers a meld of ``size`` tiles may hold (it keeps one numbered tile).
+
+        ``fitting`` is how many jokers there are that could stand in the meld (plain ones, and
+        coloured ones of a colour it can take).
+        """
+        cap = min(size - 1, fitting)
         for limit in (rules.max_jokers_per_meld, self.jokers):
             if limit is not None:
                 cap = min(cap, limit)
-        if available is not None:
-            cap = min(cap, available[JOKER])
         return max(cap, 0)
 
     def sizes(self, largest: int) -> tuple[int, int] | None:
@@ -172,9 +179,14 @@ def _draw_run(
         start = draw(st.integers(low, high - size + 1))
     numbers = [(start - low + i) % span + low for i in range(size)]
     color = draw(st.sampled_from(tile_set.colors))
-    jokers = _joker_count(draw, spec.joker_cap(rules, size, available))
-    where = _joker_positions(draw, size, jokers)
-    laid = tuple(JOKER if i in where else Tile(color, n) for i, n in enumerate(numbers))
+    left = _jokers_left(tile_set, available)
+    kinds = [t for t in (JOKER, Tile.joker(color)) if left.get(t, 0)]
+    jokers = _joker_count(draw, spec.joker_cap(rules, size, sum(left[t] for t in kinds)))
+    where = sorted(_joker_positions(draw, size, jokers))
+    wild = _joker_kinds(draw, kinds, left, jokers, distinct=False)
+    assert wild is not None  # the cap counted the jokers that fit
+    chosen = dict(zip(where, wild, strict=True))
+    laid = tuple(chosen.get(i, Tile(color, n)) for i, n in enumerate(numbers))
     if available is not None and not _fits(laid, available):
         return None
     reading = Reading(MeldKind.RUN, tuple((Tile(color, n),) for n in numbers), sum(numbers))
@@ -190,8 +202,12 @@ def _draw_group(
     assert sizes is not None
     size = draw(st.integers(*sizes))
     number = draw(st.sampled_from(tile_set.numbers))
-    jokers = _joker_count(draw, spec.joker_cap(rules, size, available))
-    copies = 1 if rules.group_colors_distinct else tile_set.copies
+    distinct = rules.group_colors_distinct
+    left = _jokers_left(tile_set, available)
+    kinds = [t for t in left if left[t]]
+    fitting = sum(1 if distinct and t.is_colored_joker else left[t] for t in kinds)
+    jokers = _joker_count(draw, spec.joker_cap(rules, size, fitting))
+    copies = 1 if distinct else tile_set.copies
     if available is not None:
         pool = [c for c in tile_set.colors for _ in range(min(copies, available[Tile(c, number)]))]
     else:
@@ -199,14 +215,50 @@ def _draw_group(
     if len(pool) < size - jokers:
         return None
     colors = draw(st.permutations(pool))[: size - jokers]
-    laid = tuple(draw(st.permutations([*(Tile(c, number) for c in colors), *[JOKER] * jokers])))
-    if rules.group_colors_distinct:
-        options = tuple(Tile(c, number) for c in tile_set.colors if c not in colors)
+    if distinct:  # a coloured joker only of a colour the group lacks
+        kinds = [t for t in kinds if t.color is None or t.color not in colors]
+    wild = _joker_kinds(draw, kinds, left, jokers, distinct=distinct)
+    if wild is None:
+        return None
+    laid = tuple(draw(st.permutations([*(Tile(c, number) for c in colors), *wild])))
+    painted = [t.color for t in laid if t.color is not None]
+    if distinct:
+        options = tuple(Tile(c, number) for c in tile_set.colors if c not in painted)
     else:
         options = tuple(Tile(c, number) for c in tile_set.colors)
-    stands_for = tuple(options if t.is_joker else (t,) for t in laid)
+    stands_for = tuple(
+        (t,) if not t.is_joker else options if t.color is None else (Tile(t.color, number),)
+        for t in laid
+    )
     reading = Reading(MeldKind.GROUP, stands_for, number * size)
     return Meld(laid, _kind(draw, spec, MeldKind.GROUP)), reading
+
+
+def _jokers_left(tile_set: TileSet, available: Counter[Tile] | None) -> dict[Tile, int]:
+    """How many of each kind of joker the set has, or ``available`` still holds."""
+    kinds = [t for t in tile_set.distinct_tiles() if t.is_joker]
+    if available is None:
+        return {t: tile_set.count(t) for t in kinds}
+    return {t: available[t] for t in kinds}
+
+
+def _joker_kinds(
+    draw: st.DrawFn, kinds: list[Tile], left: dict[Tile, int], count: int, *, distinct: bool
+) -> list[Tile] | None:
+    """``count`` jokers of the given kinds, as many of each as are ``left``; ``None`` if short.
+
+    With ``distinct`` (a group of different colours) each coloured joker's colour is taken once.
+    """
+    stock = {t: left[t] for t in kinds}
+    chosen: list[Tile] = []
+    for _ in range(count):
+        options = [t for t, n in stock.items() if n]
+        if not options:
+            return None
+        joker = draw(st.sampled_from(options))
+        chosen.append(joker)
+        stock[joker] = 0 if distinct and joker.is_colored_joker else stock[joker] - 1
+    return chosen
 
 
 _Builder: TypeAlias = Callable[
@@ -363,10 +415,11 @@ def _invalid_meld(draw: st.DrawFn, rules: MeldRules) -> Meld:
     base = draw(melds(rules, declare=None))
     laid = list(base.tiles)
     spoils = ["recolour", "renumber", "replace", "add", "cut", "random"]
-    if tile_set.jokers:
+    wild = [t for t in tile_set.all_tiles() if t.is_joker]
+    if wild:
         spoils.append("jokers")
     cap = rules.max_jokers_per_meld
-    if cap is not None and tile_set.jokers > cap:
+    if cap is not None and len(wild) > cap:
         spoils.append("cap")
     spoil = draw(st.sampled_from(spoils))
     real = [i for i, t in enumerate(laid) if not t.is_joker]
@@ -385,11 +438,11 @@ def _invalid_meld(draw: st.DrawFn, rules: MeldRules) -> Meld:
     elif spoil == "cut":
         laid = draw(st.permutations(laid))[: draw(st.integers(1, 2))]
     elif spoil == "jokers":
-        laid = [JOKER] * draw(st.integers(1, tile_set.jokers))
+        laid = draw(st.permutations(wild))[: draw(st.integers(1, len(wild)))]
     elif spoil == "cap":
         assert cap is not None
         real_tiles = draw(st.lists(st.sampled_from(numbered), min_size=1, max_size=3))
-        laid = draw(st.permutations([*real_tiles, *[JOKER] * (cap + 1)]))
+        laid = draw(st.permutations([*real_tiles, *draw(st.permutations(wild))[: cap + 1]]))
     else:
         laid = draw(st.lists(st.sampled_from(distinct), min_size=1, max_size=6))
     assume(all(tile_set.count(t) >= n for t, n in Counter(laid).items()))
@@ -459,6 +512,8 @@ def _table(
 # --- Editions ------------------------------------------------------------------------------------
 
 _PRESETS: Final = tuple(EDITIONS.values())
+#: The tile sets of custom editions by default: the boxes, and one mixing both kinds of joker.
+_SETS: Final = (STANDARD_SET, XP_SET, EXPERT_SET, TileSet(jokers=2, colored_jokers=1))
 
 
 def editions(
@@ -471,7 +526,8 @@ def editions(
 
     A custom edition is a preset evolved with any ``run_wrap``, ``group_colors_distinct``,
     ``max_jokers_per_meld`` (none or 0-4) and a tile set drawn from ``tile_sets`` (default: the
-    standard or the XP set; try :func:`tile_sets` for small custom sets, which also lowers
+    standard, XP or Expert set, or the standard set with one coloured joker of each colour
+    beside its two plain jokers; try :func:`tile_sets` for small custom sets, which also lowers
     ``deal_size`` so the set can be dealt).
     """
     if not (presets or custom):
@@ -480,7 +536,7 @@ def editions(
     if presets:
         options.append(st.sampled_from(_PRESETS))
     if custom:
-        sets = tile_sets if tile_sets is not None else st.sampled_from([STANDARD_SET, XP_SET])
+        sets = tile_sets if tile_sets is not None else st.sampled_from(_SETS)
         options.append(_custom_edition(sets))
     return st.one_of(options)
 

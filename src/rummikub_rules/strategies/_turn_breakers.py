@@ -28,8 +28,9 @@ from rummikub_rules.strategies._turn_moves import (
     _retrieved,
     _role,
     _same_joker_roles,
+    numbered_stock,
 )
-from rummikub_rules.tiles import JOKER, Tile
+from rummikub_rules.tiles import Tile
 from rummikub_rules.turns import Code
 
 
@@ -91,7 +92,7 @@ def _open_using_table(draw: st.DrawFn, build: _Build) -> bool:
         meld = build.after[index]
         if not Counter(meld.tiles) - rack:
             continue  # the rack could have laid this meld itself: the table would look untouched
-        for tile in sorted(+build.stock - Counter([JOKER])):
+        for tile in numbered_stock(build):
             longer = Meld([*meld.tiles, tile], meld.kind)
             if _same_joker_roles(meld, longer, build.edition) and build.take([tile]):
                 build.after[index] = longer
@@ -101,16 +102,16 @@ def _open_using_table(draw: st.DrawFn, build: _Build) -> bool:
 
 
 def _open_with_joker(draw: st.DrawFn, build: _Build) -> bool:
-    if build.stock[JOKER] == 0:
-        return False
+    kinds = [t for t in sorted(+build.stock) if t.is_joker]
     for index, meld in enumerate(build.after):
         if meld in build.before:
             continue
-        longer = Meld([*meld.tiles, JOKER])
-        if longer.is_valid(build.edition) and build.take([JOKER]):
-            build.after[index] = longer
-            build.moves.append("add a joker to the opening")
-            return True
+        for joker in draw(st.permutations(kinds)):
+            longer = Meld([*meld.tiles, joker])
+            if longer.is_valid(build.edition) and build.take([joker]):
+                build.after[index] = longer
+                build.moves.append(f"add {joker} to the opening")
+                return True
     return False
 
 
@@ -120,12 +121,12 @@ def _retrieve_without_tile(draw: st.DrawFn, build: _Build) -> bool:
         meld = build.after[index]
         if meld not in build.before or len(meld) < 4 or meld.jokers != 1:
             continue
-        if meld.tiles[-1] != JOKER or not _is_run(meld, build.edition):
+        if not meld.tiles[-1].is_joker or not _is_run(meld, build.edition):
             continue
         stood_for = meld.readings(build.edition)[0].stands_for[-1][0]
         if stood_for in build.rack or any(stood_for in m.tiles for m in build.after):
             continue  # laid this turn, or moved from another meld, it could replace the joker
-        home = _joker_meld(draw, build, avoid=stood_for)
+        home = _joker_meld(draw, build, avoid=stood_for, joker=meld.tiles[-1])
         if home is None:
             return False
         build.after[index] = Meld(meld.tiles[:-1], meld.kind)
@@ -139,9 +140,9 @@ def _retrieve_before_opening(draw: st.DrawFn, build: _Build) -> bool:
     replaced = _replace_a_joker(draw, build)
     if replaced is None:
         return False
-    _, source, role = replaced
+    _, source, role, joker = replaced
     for index, meld in enumerate(build.after):
-        longer = Meld([*meld.tiles, JOKER], meld.kind)
+        longer = Meld([*meld.tiles, joker], meld.kind)
         if (
             index != source
             and meld not in build.before
@@ -165,7 +166,7 @@ def _free_joker_alone(draw: st.DrawFn, build: _Build) -> bool:
     replaced = _replace_a_joker(draw, build)
     if replaced is None:
         return False
-    _, source, role = replaced
+    _, source, role, joker = replaced
     for index in draw(st.permutations(range(len(build.after)))):
         meld = build.after[index]
         if index == source or meld not in build.before or meld.jokers or len(meld) < 5:
@@ -175,7 +176,7 @@ def _free_joker_alone(draw: st.DrawFn, build: _Build) -> bool:
         left, pair = meld.tiles[:-2], meld.tiles[-2:]
         if any(t in build.rack for t in pair):
             continue  # a copy laid from the rack could be said to be the one in the new meld
-        for tiles, position in (((*pair, JOKER), 2), ((JOKER, *pair), 0)):
+        for tiles, position in (((*pair, joker), 2), ((joker, *pair), 0)):
             alone = Meld(tiles)
             landing = _role(alone, position, build.edition)
             if (
@@ -205,9 +206,10 @@ def _free_joker_into_old_meld(draw: st.DrawFn, build: _Build) -> bool:
         meld = build.after[index]
         if meld not in build.before or meld.jokers != 1 or not _is_run(meld, edition):
             continue
-        if any(on_table[t] > 1 for t in meld.tiles if t != JOKER):
+        if any(on_table[t] > 1 for t in meld.tiles if not t.is_joker):
             continue  # a twin copy elsewhere could be the one that stood here: it may be new
-        position = meld.tiles.index(JOKER)
+        position = next(i for i, t in enumerate(meld.tiles) if t.is_joker)
+        joker = meld.tiles[position]
         role = _role(meld, position, edition)
         tile = meld.readings(edition)[0].stands_for[position][0]
         natural = [*meld.tiles[:position], tile, *meld.tiles[position + 1 :]]
@@ -216,7 +218,7 @@ def _free_joker_into_old_meld(draw: st.DrawFn, build: _Build) -> bool:
             grown = _grown(natural, extra, at_end=not at_end, edition=edition)
             if grown is None:
                 continue
-            tiles = [*grown, JOKER] if at_end else [JOKER, *grown]
+            tiles = [*grown, joker] if at_end else [joker, *grown]
             back = Meld(tiles, meld.kind)
             landing = _role(back, len(grown) if at_end else 0, edition)
             if (
@@ -255,7 +257,7 @@ def _split_joker_meld(draw: st.DrawFn, build: _Build) -> bool:
         and m.jokers
         and len(m) >= 4
         and _is_run(m, build.edition)
-        and all(on_table[t] == 1 for t in m.tiles if t != JOKER)  # no twin meld to stand in
+        and all(on_table[t] == 1 for t in m.tiles if not t.is_joker)  # no twin meld to stand in
     ]
     for index in draw(st.permutations(locked)):
         meld = build.after[index]

@@ -6,7 +6,8 @@ move needs and makes the move. The moves of an opened player are laying a new me
 meld, splitting a run with a rack tile, moving the end tile of a run into a group, and freeing a
 joker with the tile it stands for (then laying it in a new meld with rack tiles, as every edition
 with ``freed_joker_new_meld`` demands); a player who has not opened lays new melds from the rack
-worth the edition's threshold.
+worth the edition's threshold. Jokers may be plain or coloured: a coloured joker is only laid, and
+a freed one only re-laid, where a tile of its colour fits.
 """
 
 from __future__ import annotations
@@ -75,13 +76,17 @@ def _lay_joker_run(draw: st.DrawFn, build: _Build) -> None:
     """A run of four to six tiles with one joker, the kind of meld jokers are freed from."""
     edition = build.edition
     numbers = edition.tile_set.numbers
-    if build.stock[JOKER] == 0 or edition.max_jokers_per_meld == 0 or len(numbers) < 4:
+    if edition.max_jokers_per_meld == 0 or len(numbers) < 4:
         return
+    color = draw(st.sampled_from(edition.tile_set.colors))
+    kinds = [t for t in (JOKER, Tile.joker(color)) if build.stock[t] > 0]
+    if not kinds:
+        return
+    joker = draw(st.sampled_from(kinds))
     size = draw(st.integers(4, min(6, len(numbers))))
     start = draw(st.integers(numbers[0], numbers[-1] - size + 1))
-    color = draw(st.sampled_from(edition.tile_set.colors))
     where = draw(st.integers(0, size - 1))
-    tiles = [JOKER if i == where else Tile(color, start + i) for i in range(size)]
+    tiles = [joker if i == where else Tile(color, start + i) for i in range(size)]
     if not Counter(tiles) - build.stock:
         build.stock.subtract(tiles)
         build.before.append(Meld(tiles))
@@ -114,7 +119,7 @@ def _extend(draw: st.DrawFn, build: _Build) -> bool:
         return False
     index = draw(st.integers(0, len(build.after) - 1))
     meld = build.after[index]
-    for tile in draw(st.permutations(sorted(+build.stock - Counter([JOKER])))):
+    for tile in draw(st.permutations(numbered_stock(build))):
         for longer in (Meld([*meld.tiles, tile], meld.kind), Meld([tile, *meld.tiles], meld.kind)):
             if _same_joker_roles(meld, longer, build.edition) and build.take([tile]):
                 build.after[index] = longer
@@ -132,7 +137,7 @@ def _split(draw: st.DrawFn, build: _Build) -> bool:
             tile = meld.tiles[cut]
             left, right = Meld(meld.tiles[: cut + 1]), Meld((tile, *meld.tiles[cut + 1 :]))
             if (
-                tile != JOKER
+                not tile.is_joker
                 and _is_run(meld, build.edition)
                 and left.is_valid(build.edition)
                 and right.is_valid(build.edition)
@@ -165,7 +170,7 @@ def _end_into_group(build: _Build, index: int, end: Tile, rest: tuple[Tile, ...]
     """
     meld = build.after[index]
     shorter = Meld(rest, meld.kind)
-    if end == JOKER or not _same_joker_roles(meld, shorter, build.edition):
+    if end.is_joker or not _same_joker_roles(meld, shorter, build.edition):
         return False
     partners = [
         Tile(c, end.number)
@@ -184,26 +189,28 @@ def _free_joker(draw: st.DrawFn, build: _Build) -> bool:
     freed = _replace_a_joker(draw, build)
     if freed is None:
         return False
-    home = _joker_meld(draw, build, avoid=freed[0])
+    home = _joker_meld(draw, build, avoid=freed[0], joker=freed[3])
     if home is None:
         return False
     build.after.append(home)
     return True
 
 
-def _replace_a_joker(draw: st.DrawFn, build: _Build) -> tuple[Tile, int, object] | None:
+def _replace_a_joker(draw: st.DrawFn, build: _Build) -> tuple[Tile, int, object, Tile] | None:
     """Put on a table joker's place the tile it stands for, from the rack.
 
-    Returns the tile used, the index of the meld in ``build.after`` and the joker's old role.
+    Returns the tile used, the index of the meld in ``build.after``, the joker's old role and
+    the joker freed (plain or coloured).
     """
     edition = build.edition
     for index in draw(st.permutations(range(len(build.after)))):
         meld = build.after[index]
         readings = meld.readings(edition)
-        if JOKER not in meld.tiles or len(readings) != 1 or meld not in build.before:
+        if not meld.jokers or len(readings) != 1 or meld not in build.before:
             continue
         reading = readings[0]
-        position = meld.tiles.index(JOKER)
+        position = next(i for i, t in enumerate(meld.tiles) if t.is_joker)
+        joker = meld.tiles[position]
         options = [t for t in reading.stands_for[position] if build.stock[t] > 0]
         if reading.kind is MeldKind.GROUP and (
             meld.jokers > 1
@@ -217,15 +224,15 @@ def _replace_a_joker(draw: st.DrawFn, build: _Build) -> tuple[Tile, int, object]
         replaced = Meld([*meld.tiles[:position], tile, *meld.tiles[position + 1 :]], meld.kind)
         if replaced.is_valid(edition) and build.take([tile]):
             build.after[index] = replaced
-            return tile, index, _role(meld, position, edition)
+            return tile, index, _role(meld, position, edition), joker
     return None
 
 
-def _joker_meld(draw: st.DrawFn, build: _Build, *, avoid: Tile) -> Meld | None:
-    """A new meld holding one freed joker and enough rack tiles for the edition.
+def _joker_meld(draw: st.DrawFn, build: _Build, *, avoid: Tile, joker: Tile) -> Meld | None:
+    """A new meld holding the freed ``joker`` and enough rack tiles for the edition.
 
     The meld is a group of a number other than ``avoid``'s, so that it never holds the tile the
-    joker stood for.
+    joker stood for, and without the colour of a coloured joker, which stands for that colour.
     """
     edition = build.edition
     if edition.max_jokers_per_meld == 0:
@@ -236,9 +243,13 @@ def _joker_meld(draw: st.DrawFn, build: _Build, *, avoid: Tile) -> Meld | None:
     for number in draw(st.permutations(edition.tile_set.numbers)):
         if number == avoid.number:
             continue
-        colors = [c for c in edition.tile_set.colors if build.stock[Tile(c, number)] > 0]
+        colors = [
+            c
+            for c in edition.tile_set.colors
+            if build.stock[Tile(c, number)] > 0 and c is not joker.color
+        ]
         if len(colors) >= size - 1 and build.take([Tile(c, number) for c in colors[: size - 1]]):
-            return Meld([*(Tile(c, number) for c in colors[: size - 1]), JOKER])
+            return Meld([*(Tile(c, number) for c in colors[: size - 1]), joker])
     return None
 
 
@@ -290,13 +301,17 @@ def _counted_value(meld: Meld, edition: Edition, *, highest: bool) -> int:
 
 
 def _role(meld: Meld, position: int, edition: Edition) -> object:
-    """What the joker at ``position`` stands for (rules section 4.5), if the meld reads one way."""
+    """What the joker at ``position`` stands for (rules section 4.5), if the meld reads one way.
+
+    The role names the joker too: a plain and a coloured joker are never each other's.
+    """
     readings = meld.readings(edition)
     if len(readings) != 1:
         return None
+    joker = meld.tiles[position]
     if readings[0].kind is MeldKind.RUN:
-        return ("run", readings[0].stands_for[position][0])
-    return ("group", readings[0].number)
+        return ("run", joker, readings[0].stands_for[position][0])
+    return ("group", joker, readings[0].number)
 
 
 def _holders(melds: list[Meld], role: object, edition: Edition) -> int:
@@ -305,13 +320,13 @@ def _holders(melds: list[Meld], role: object, edition: Edition) -> int:
         1
         for meld in melds
         for position, tile in enumerate(meld.tiles)
-        if tile == JOKER and _role(meld, position, edition) == role
+        if tile.is_joker and _role(meld, position, edition) == role
     )
 
 
 def _retrieved(build: _Build, role: object) -> bool:
     """Whether fewer jokers stand for ``role`` after the turn than before: one was retrieved."""
-    clear = JOKER not in build.rack and all(
+    clear = not any(t.is_joker for t in build.rack) and all(
         len(m.readings(build.edition)) == 1 for m in build.after if m.jokers
     )  # with rack jokers or two-way melds in play, the referee may pair jokers otherwise
     edition = build.edition
@@ -324,9 +339,14 @@ def _locked(build: _Build, meld: Meld) -> bool:
         return False
     tiles = Counter(meld.tiles)
     return bool(meld.jokers) or any(
-        old.jokers and not Counter(t for t in old.tiles if t != JOKER) - tiles
+        old.jokers and not Counter(t for t in old.tiles if not t.is_joker) - tiles
         for old in build.before
     )
+
+
+def numbered_stock(build: _Build) -> list[Tile]:
+    """The numbered tiles left in the stock, each once, in rack order."""
+    return sorted(t for t in +build.stock if not t.is_joker)
 
 
 def _is_run(meld: Meld, edition: Edition) -> bool:
@@ -346,6 +366,10 @@ def _same_joker_roles(old: Meld, new: Meld, edition: Edition) -> bool:
         return False
     if before.kind is MeldKind.GROUP:
         return True
-    old_roles = Counter(s for t, s in zip(old.tiles, before.stands_for, strict=True) if t == JOKER)
-    new_roles = Counter(s for t, s in zip(new.tiles, after.stands_for, strict=True) if t == JOKER)
+    old_roles = Counter(
+        (t, s) for t, s in zip(old.tiles, before.stands_for, strict=True) if t.is_joker
+    )
+    new_roles = Counter(
+        (t, s) for t, s in zip(new.tiles, after.stands_for, strict=True) if t.is_joker
+    )
     return old_roles == new_roles

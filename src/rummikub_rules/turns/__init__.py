@@ -11,7 +11,7 @@ are data, never exceptions. The referee is a pipeline shaped like the rules, eac
 3. the search for the most favourable reading of two-way melds (``_reading``), which judges each
    reading by
 4. the reading-dependent checks: the initial meld (4.4, ``_initial_meld``) and jokers already on
-   the table (all of 4.5, ``_table_jokers``).
+   the table (all of 4.5, ``_table_jokers``, where freed jokers land in ``_landing``).
 
 Data flows one way, from each stage to the next. Beside the pipeline, the referee of every
 action of a game (``_judge``: plays, draws, passes, timeouts) and of the table a failed turn leaves

@@ -17,7 +17,7 @@ from rummikub_rules.errors import InputTooLargeError, InvalidTypeError, excerpt
 from rummikub_rules.melds import Table
 from rummikub_rules.tiles import JOKER_INDEX, MAX_JOKERS, Tile, TileSet, inventory, tile_tuple
 
-__all__ = ["TileCounts", "TurnFacts", "tiles_of"]
+__all__ = ["TileCounts", "TurnFacts", "is_joker_index", "jokers_in", "tiles_of"]
 
 #: How many of each tile (by :attr:`~rummikub_rules.tiles.Tile.index`) a part of a turn holds.
 TileCounts = dict[int, int]
@@ -55,10 +55,9 @@ class TurnFacts:
         self.after_count = Counter([t.index for meld in after.melds for t in meld.tiles])
         rack_count = Counter([t.index for t in self.rack])
         for where, count in (("rack", rack_count), *self._tables()):
-            if count[JOKER_INDEX] > MAX_JOKERS:
-                raise InputTooLargeError(
-                    f"jokers on the {where}", size=count[JOKER_INDEX], limit=MAX_JOKERS
-                )
+            jokers = jokers_in(count)
+            if jokers > MAX_JOKERS:
+                raise InputTooLargeError(f"jokers on the {where}", size=jokers, limit=MAX_JOKERS)
         #: Tiles present in more copies than the set holds (across table and rack), with the count.
         self.unknown = _beyond_set(self.before_count, rack_count, self.after_count, edition)
         #: Copies that stood on the table before and are missing after (rules section 4.2).
@@ -89,6 +88,16 @@ class TurnFacts:
     def played_tiles(self) -> tuple[Tile, ...]:
         """The rack tiles the turn lays, in rack order."""
         return tiles_of(self.played)
+
+
+def is_joker_index(index: int) -> bool:
+    """Whether a tile index names a joker, plain or coloured (they follow the numbered tiles)."""
+    return index >= JOKER_INDEX
+
+
+def jokers_in(counts: Mapping[int, int]) -> int:
+    """How many jokers, plain and coloured together, a multiset of tile indices holds."""
+    return sum(n for i, n in counts.items() if i >= JOKER_INDEX)
 
 
 def tiles_of(counts: Mapping[int, int]) -> tuple[Tile, ...]:

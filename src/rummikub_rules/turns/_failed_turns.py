@@ -30,7 +30,7 @@ import attrs
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import InputTooLargeError
 from rummikub_rules.melds import Meld, MeldKind, Reading, Table
-from rummikub_rules.tiles import JOKER_INDEX, Tile, tile_counts
+from rummikub_rules.tiles import TILE_KINDS, Tile, tile_counts
 
 __all__ = ["WORK_LIMIT", "restored_table"]
 
@@ -58,7 +58,7 @@ def restored_table(table: Table, to_pool: Sequence[Tile], edition: Edition) -> T
     melds = table.melds
     demand = tile_counts(to_pool)
     occurrences = tile_counts(table.tiles)
-    free = {k for k in range(JOKER_INDEX + 1) if 0 < demand[k] < occurrences[k]}
+    free = {k for k in range(TILE_KINDS) if 0 < demand[k] < occurrences[k]}
     readings = [meld.reading(edition) for meld in melds]
     is_run = [reading is None or reading.kind is MeldKind.RUN for reading in readings]
     # Melds linked by a tile with a choice are decided together; the others are forced.
@@ -117,7 +117,7 @@ class _Programme:
         self.meld_shift = [base + 3 * local for local in range(len(members))]
         self.start = sum(demand[k] << shift for k, shift in type_shift.items())
         forced = {tile.index for *_, tile in slots if demand[tile.index]} - free
-        later = [0] * (JOKER_INDEX + 1)
+        later = [0] * TILE_KINDS
         after = [0] * len(slots)
         for i in range(len(slots) - 1, -1, -1):
             k = slots[i][3].index

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from rummikub_rules.editions import JokerInInitialMeld
 from rummikub_rules.errors import InputTooLargeError
 from rummikub_rules.melds import Meld, Reading
-from rummikub_rules.tiles import JOKER, JOKER_INDEX, Tile
-from rummikub_rules.turns._facts import TileCounts, TurnFacts
+from rummikub_rules.tiles import Tile
+from rummikub_rules.turns._facts import TileCounts, TurnFacts, is_joker_index, tiles_of
 from rummikub_rules.turns._verdict import Code, Violation, meld_list, plural
 
 __all__ = ["InitialMeld"]
@@ -59,15 +59,13 @@ class InitialMeld:
                     melds=self.changed,
                 )
             )
-        if (
-            facts.played.get(JOKER_INDEX)
-            and edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN
-        ):
+        jokers = {i: n for i, n in facts.played.items() if is_joker_index(i)}
+        if jokers and edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN:
             found.append(
                 Violation(
                     Code.JOKER_IN_INITIAL_MELD,
                     "This edition does not allow a joker in the initial meld.",
-                    tiles=(JOKER,),
+                    tiles=tiles_of(jokers),
                 )
             )
         if facts.added and value < threshold:

@@ -13,57 +13,68 @@ All of section 4.5 lives here, in its order:
 - ``joker_melds_extend_only``: a meld that held a joker may only be extended
   (:meth:`TableJokers.locked_melds`).
 
-Jokers are identical and so are the copies of a tile, so wherever the table before and after
-allow several stories of what went where, the one most favourable to the player counts. Each
-such question is a small matching or flow (:mod:`~rummikub_rules.turns._flow`), never an
-enumeration of stories; the few enumerations left range over the jokers of one turn, at most
-:data:`~rummikub_rules.tiles.MAX_JOKERS` (8), and are named where they happen.
+Jokers of one kind are identical and so are the copies of a tile, so wherever the table before
+and after allow several stories of what went where, the one most favourable to the player
+counts. Each such question is a small matching or flow (:mod:`~rummikub_rules.turns._flow`),
+never an enumeration of stories; the few enumerations left range over the jokers of one turn,
+at most :data:`~rummikub_rules.tiles.MAX_JOKERS` (8), and are named where they happen.
+
+A coloured joker (``jr``) is a kind of joker of its own: it pairs only with a coloured joker of its
+colour, a freed ``jr`` can only land where a ``jr`` stands on the table after, and the tile that
+frees it is the one tile it stands for (its colour's, at its group's number or its run's place).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from rummikub_rules.editions import GroupJokerReplacement, JokerRetrieval, ReplacementFrom
 from rummikub_rules.melds import Meld, MeldKind, Reading
-from rummikub_rules.tiles import JOKER, JOKER_INDEX, Tile
-from rummikub_rules.turns._facts import TileCounts, TurnFacts
-from rummikub_rules.turns._flow import Network, always_matched, can_assign
+from rummikub_rules.tiles import Tile
+from rummikub_rules.turns._facts import TileCounts, TurnFacts, is_joker_index, tiles_of
+from rummikub_rules.turns._flow import always_matched, can_assign
+from rummikub_rules.turns._landing import Landing, Role
 from rummikub_rules.turns._verdict import Code, Violation, meld_list, meld_name, plural
 
 __all__ = ["TableJokers", "extends", "retrieval_before_opening"]
 
-#: A joker's role (rules section 4.5): for a run joker the index of the tile it stands for (0-51);
-#: for a group joker ``GROUP_ROLE`` plus its number; ``NO_ROLE`` in a meld with no valid reading.
-Role = int
+#: What a joker's role (:data:`~rummikub_rules.turns._landing.Role`) says it stands for: for a
+#: run joker the index of the tile (0-51), for a group joker ``GROUP_ROLE`` plus its number,
+#: ``NO_ROLE`` in a meld with no valid reading.
 GROUP_ROLE = 100
 NO_ROLE = -1
 
 
-def role_of(reading: Reading | None, position: int) -> Role:
-    """What the joker at ``position`` stands for under ``reading``: its role (rules section 4.5).
+def role_of(reading: Reading | None, position: int, kind: int) -> Role:
+    """What the joker of ``kind`` at ``position`` stands for under ``reading`` (rules 4.5).
 
     A run joker stands for one tile (its colour and number); a group joker for its number and
-    its being in a group, whichever missing colour it takes.
+    its being in a group, whichever missing colour it takes (a coloured joker's is always its
+    own). Jokers of different kinds never share a role: they are different tiles.
     """
     if reading is None:
-        return NO_ROLE
+        return kind, NO_ROLE
     if reading.kind is MeldKind.RUN:
-        return reading.stands_for[position][0].index
+        return kind, reading.stands_for[position][0].index
     number = reading.number
     assert number is not None
-    return GROUP_ROLE + number
+    return kind, GROUP_ROLE + number
 
 
 class _Joker:
     """A joker of the table before (with its meld's reading) or after."""
 
-    __slots__ = ("meld", "position", "reading", "role")
+    __slots__ = ("kind", "meld", "position", "reading", "role")
 
-    def __init__(self, meld: int, position: int, reading: Reading | None) -> None:
-        self.meld, self.position, self.reading = meld, position, reading
-        self.role = role_of(reading, position)
+    def __init__(self, meld: int, position: int, kind: int, reading: Reading | None) -> None:
+        self.meld, self.position, self.kind, self.reading = meld, position, kind, reading
+        self.role = role_of(reading, position, kind)
+
+    @property
+    def tile(self) -> Tile:
+        """The joker itself: the plain joker or a coloured one."""
+        return Tile.from_index(self.kind)
 
 
 class TableJokers:
@@ -81,7 +92,8 @@ class TableJokers:
     ) -> tuple[list[Violation], int]:
         """Section 4.5 under one reading: the violations, and how many jokers were retrieved.
 
-        Jokers of one role are interchangeable, so old and new jokers are paired role by role:
+        Jokers of one role (one kind, standing for one thing) are interchangeable, so old and new
+        jokers are paired role by role:
         ``min(old, new)`` pairs, the old jokers left over were *retrieved*, the new ones left over
         are where the retrieved jokers and the jokers laid from the rack landed. A joker that
         stood in a meld with no valid reading stood for nothing: it is never retrieved and pairs
@@ -90,9 +102,9 @@ class TableJokers:
         found: list[Violation] = []
         if not self.old_places:
             return found, 0
-        old = [_Joker(m, p, before_choice[m]) for m, p in self.old_places]
-        new = [_Joker(m, p, after_choice[m]) for m, p in self.new_places]
-        old_by_role = _by_role(j for j in old if j.role != NO_ROLE)
+        old = [_Joker(m, p, k, before_choice[m]) for m, p, k in self.old_places]
+        new = [_Joker(m, p, k, after_choice[m]) for m, p, k in self.new_places]
+        old_by_role = _by_role(j for j in old if j.role[1] != NO_ROLE)
         new_by_role = _by_role(new)
         freed = {
             role: jokers
@@ -106,8 +118,8 @@ class TableJokers:
             else:
                 if self.facts.edition.joker_retrieval is JokerRetrieval.REPLACE:
                     found.extend(self.replacement(freed, new_by_role, after_choice))
-                roleless = sum(1 for j in old if j.role == NO_ROLE)
-                found.extend(self.landing(old_by_role, new_by_role, roleless, retrieved))
+                roleless = _kinds(j.kind for j in old if j.role[1] == NO_ROLE)
+                found.extend(self.landing(freed, old_by_role, new_by_role, roleless))
         if self.facts.edition.joker_melds_extend_only:
             found.extend(self.locked_melds(before_choice, after_choice))
         return found, retrieved
@@ -133,7 +145,7 @@ class TableJokers:
         edition = self.facts.edition
         from_table = edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
         supply = self.facts.added if from_table else self.facts.played
-        supply = {i: n for i, n in supply.items() if i != JOKER_INDEX}
+        supply = {i: n for i, n in supply.items() if not is_joker_index(i)}
         choices = []
         for role, jokers in freed.items():
             count = len(jokers) - len(new_by_role.get(role, ()))
@@ -157,7 +169,7 @@ class TableJokers:
                 Code.JOKER_RETRIEVAL_FORBIDDEN,
                 "In this edition a joker is freed only when a tile it stands for takes its "
                 f"place ({source}){both}; {self._replacement_missing(jokers)}.",
-                tiles=(JOKER,) * len(jokers),
+                tiles=tuple(j.tile for j in jokers),
                 melds=_melds_of(jokers, self.facts.before.melds),
             )
         ]
@@ -179,10 +191,13 @@ class TableJokers:
             return 1, options
         if self.facts.edition.group_joker_replacement is GroupJokerReplacement.EITHER:
             return 1, options
+        if len(options) == 1:
+            return 1, options  # a coloured joker stands for one tile: that tile alone frees it
         meld = self.facts.before.melds[joker.meld]
         present = _numbered(meld)
         missing = sum(1 for i in options if i not in present)
-        return max(1, missing - (meld.jokers - 1)), options
+        others = sum(1 for t in meld.tiles if t.index == joker.kind) - 1
+        return max(1, missing - others), options
 
     def _stands_in_place(
         self,
@@ -225,20 +240,20 @@ class TableJokers:
 
     def landing(
         self,
+        freed: dict[Role, list[_Joker]],
         old_by_role: dict[Role, list[_Joker]],
         new_by_role: dict[Role, list[_Joker]],
-        roleless: int,
-        retrieved: int,
+        roleless: Mapping[int, int],
     ) -> list[Violation]:
         """Where the freed jokers landed: with enough rack tiles, and in new melds (rules 4.5).
 
         A freed joker stays on the table in a meld with ``freed_joker_rack_tiles`` rack tiles
         (jokers from the rack count) and, under ``freed_joker_new_meld``, in a new meld. The
-        freed jokers are any of the new jokers left over by the pairing (jokers are identical);
-        which ones, which copies of a tile came from the rack, and which jokers left over came
-        from the rack are chosen in the player's favour (:class:`_Landing`). Several
-        freed jokers may share a meld and its rack tiles. A freed joker missing from the table
-        after breaks the first rule (and ``table_tile_removed``), not the second.
+        freed jokers are any of the new jokers of their kind left over by the pairing (jokers of
+        one kind are identical); which ones, which copies of a tile came from the rack, and which
+        jokers left over came from the rack are chosen in the player's favour (``Landing``).
+        Several freed jokers may share a meld and its rack tiles. A freed joker missing from the
+        table after breaks the first rule (and ``table_tile_removed``), not the second.
         """
         edition = self.facts.edition
         need, fresh = edition.freed_joker_rack_tiles, edition.freed_joker_new_meld
@@ -249,19 +264,29 @@ class TableJokers:
             for role, jokers in new_by_role.items()
             if len(jokers) > len(old_by_role.get(role, ()))
         }
-        left_over = sum(spare.values())
-        on_table = min(retrieved, max(0, left_over - roleless))
-        rack_jokers = min(self.facts.played.get(JOKER_INDEX, 0), left_over - on_table - roleless)
+        retrieved: dict[int, int] = {}
+        for role, jokers in freed.items():
+            lost = len(jokers) - len(new_by_role.get(role, ()))
+            retrieved[role[0]] = retrieved.get(role[0], 0) + lost
+        left_over: dict[int, int] = {}
+        for role, count in spare.items():
+            left_over[role[0]] = left_over.get(role[0], 0) + count
+        on_table, rack_jokers = {}, {}
+        for kind in {*retrieved, *left_over}:
+            room = left_over.get(kind, 0) - roleless.get(kind, 0)
+            on_table[kind] = min(retrieved.get(kind, 0), max(0, room))
+            rack_jokers[kind] = max(0, min(self.facts.played.get(kind, 0), room - on_table[kind]))
         per_meld: dict[int, dict[Role, int]] = {}
         for role in spare:
             for joker in new_by_role[role]:
                 roles = per_meld.setdefault(joker.meld, {})
                 roles[role] = roles.get(role, 0) + 1
         melds = sorted(per_meld)
-        rack = {i: n for i, n in self.facts.played.items() if i != JOKER_INDEX}
-        landing = _Landing(spare, per_meld, self._counts, rack, on_table, max(0, rack_jokers))
+        rack = {i: n for i, n in self.facts.played.items() if not is_joker_index(i)}
+        landing = Landing(spare, per_meld, self._counts, rack, on_table, rack_jokers)
         new_melds = [m for m in melds if self.is_new(m)] if fresh else melds
-        few = bool(need) and (on_table < retrieved or not landing.possible(melds, need))
+        missing = any(on_table[kind] < n for kind, n in retrieved.items())
+        few = bool(need) and (missing or not landing.possible(melds, need))
         old = fresh and not landing.possible(new_melds, 0)
         if fresh and need and not few and not old and not landing.possible(new_melds, need):
             few = old = True
@@ -272,7 +297,7 @@ class TableJokers:
                     Code.FREED_JOKER_NEEDS_RACK_TILES,
                     "A joker taken from the table must be used this turn in a meld with at least "
                     f"{need} {plural(need, 'tile', 'tiles')} laid from the rack.",
-                    tiles=(JOKER,) * retrieved,
+                    tiles=tiles_of(retrieved),
                     melds=tuple(self.facts.after.melds[m] for m in melds),
                 )
             )
@@ -289,7 +314,7 @@ class TableJokers:
                         if olds
                         else "."
                     ),
-                    tiles=(JOKER,) * retrieved,
+                    tiles=tiles_of(retrieved),
                     melds=olds or tuple(self.facts.after.melds[m] for m in melds),
                 )
             )
@@ -365,93 +390,6 @@ class TableJokers:
         return counts
 
 
-class _Landing:
-    """Whether the freed jokers can land well: in chosen melds, with the rack tiles they need."""
-
-    def __init__(
-        self,
-        spare: Mapping[Role, int],
-        per_meld: Mapping[int, Mapping[Role, int]],
-        counts: Callable[[int], TileCounts],
-        rack: Mapping[int, int],
-        freed: int,
-        rack_jokers: int,
-    ) -> None:
-        """The landing problem of one reading.
-
-        ``spare[role]``: jokers of that role left over by the pairing; ``per_meld[m][role]``: the
-        new jokers of meld ``m`` with that role (melds holding a left-over role only);
-        ``counts(m)``: meld ``m``'s tiles by index; ``rack``: numbered tiles laid from the rack;
-        ``freed`` jokers to land, ``rack_jokers`` left-over jokers that came from the rack.
-        """
-        self.spare, self.per_meld, self.counts = spare, per_meld, counts
-        self.rack, self.freed, self.rack_jokers = rack, freed, rack_jokers
-        self.rooms = {
-            m: sum(min(n, spare[r]) for r, n in roles.items()) for m, roles in per_meld.items()
-        }
-
-    def possible(self, melds: Sequence[int], need: int) -> bool:
-        """Whether the freed jokers can all land in ``melds``, each with ``need`` rack tiles.
-
-        With rack tiles needed, which melds hold freed jokers is chosen too. Only a meld that
-        could hold a freed joker with its rack tiles if it were alone (a *host*) may; if the
-        hosts together cannot, the subsets of them are tried, smallest first (there are at
-        most eight hosts, each holding a left-over joker).
-        """
-        if not self.freed:
-            return True
-        if self.freed == 1:
-            return any(self._alone(m, need) for m in melds)
-        if not need:
-            return self._flow(melds, 0)
-        hosts = [m for m in melds if self._alone(m, need)]
-        if sum(self.rooms[m] for m in hosts) < self.freed:
-            return False
-        if self._flow(hosts, need):
-            return True
-        return any(
-            self._flow(chosen, need)
-            for size in range(1, len(hosts))
-            for chosen in itertools.combinations(hosts, size)
-            if sum(self.rooms[m] for m in chosen) >= self.freed
-        )
-
-    def _alone(self, meld: int, need: int) -> bool:
-        """Whether one freed joker in ``meld`` has its rack tiles there (no sharing to weigh)."""
-        room = self.rooms[meld]
-        if not need:
-            return room >= 1
-        numbered = sum(
-            min(n, self.rack.get(i, 0)) for i, n in self.counts(meld).items() if i != JOKER_INDEX
-        )
-        return room >= 1 and min(room - 1, self.rack_jokers) + numbered >= need
-
-    def _flow(self, melds: Iterable[int], need: int) -> bool:
-        """Left-over jokers by role into ``melds``, each freed or from the rack; rack copies."""
-        network = Network()
-        network.add("source", "left over", self.freed + self.rack_jokers)
-        for role, count in self.spare.items():
-            network.add("left over", ("role", role), count)
-        chosen = list(melds)
-        tiles: set[int] = set()
-        for m in chosen:
-            for role, count in self.per_meld[m].items():
-                network.add(("role", role), ("meld", m), count)
-            network.add(("meld", m), "freed", self.freed)
-            if need:
-                network.add(("meld", m), ("rack", m), need)
-                network.add(("rack", m), "sink", need)
-                for i, n in self.counts(m).items():
-                    if i != JOKER_INDEX and self.rack.get(i):
-                        tiles.add(i)
-                        network.add(("tile", i), ("rack", m), n)
-        for i in tiles:
-            network.add("source", ("tile", i), self.rack[i])
-        network.add("freed", "sink", self.freed)
-        wanted = self.freed + need * len(chosen)
-        return network.max_flow("source", "sink", enough=wanted) >= wanted
-
-
 def retrieval_before_opening(
     freed: dict[Role, list[_Joker]], new_by_role: dict[Role, list[_Joker]], facts: TurnFacts
 ) -> list[Violation]:
@@ -463,7 +401,7 @@ def retrieval_before_opening(
             Code.JOKER_RETRIEVAL_FORBIDDEN,
             "A player who has not made the initial meld may not take a joker from the "
             f"table; {names}.",
-            tiles=(JOKER,) * len(jokers),
+            tiles=tuple(j.tile for j in jokers),
             melds=_melds_of(jokers, facts.before.melds),
         )
     ]
@@ -483,6 +421,7 @@ def extends(old: Meld, old_reading: Reading, new: Meld, new_reading: Reading) ->
             old_reading.number == new_reading.number
             and all(here.get(i, 0) >= n for i, n in numbered.items())
             and len(new.tiles) >= len(old.tiles)
+            and _colored_jokers_kept(old, new, old_reading.number, numbered, here)
         )
     size = len(old.tiles)
     for offset in range(len(new.tiles) - size + 1):
@@ -490,22 +429,48 @@ def extends(old: Meld, old_reading: Reading, new: Meld, new_reading: Reading) ->
         if window != old_reading.stands_for:
             continue
         if all(
-            o == n or (o == JOKER and n.number is not None)
+            o == n or (o.is_joker and n.number is not None)
             for o, n in zip(old.tiles, new.tiles[offset : offset + size], strict=True)
         ):
             return True
     return False
 
 
-def _joker_places(melds: Sequence[Meld]) -> list[tuple[int, int]]:
-    """(meld, position) of every joker of a table, in table order."""
+def _colored_jokers_kept(
+    old: Meld, new: Meld, number: int | None, numbered: TileCounts, here: TileCounts
+) -> bool:
+    """Whether each coloured joker of group ``old`` stands in ``new`` or its tile took its place.
+
+    A coloured joker stands for one tile, so under ``joker_melds_extend_only`` only that tile
+    may replace it (``k5 b5 jr`` may become ``k5 b5 r5``, never ``k5 b5 o5``).
+    """
+    assert number is not None
+    for joker in {t for t in old.tiles if t.is_colored_joker}:
+        assert joker.color is not None
+        tile = Tile(joker.color, number).index
+        kept = new.tiles.count(joker) + max(0, here.get(tile, 0) - numbered.get(tile, 0))
+        if kept < old.tiles.count(joker):
+            return False
+    return True
+
+
+def _joker_places(melds: Sequence[Meld]) -> list[tuple[int, int, int]]:
+    """(meld, position, kind) of every joker of a table, in table order."""
     return [
-        (m, p)
+        (m, p, tile.index)
         for m, meld in enumerate(melds)
         if meld.jokers
         for p, tile in enumerate(meld.tiles)
-        if tile.index == JOKER_INDEX
+        if tile.is_joker
     ]
+
+
+def _kinds(kinds: Iterable[int]) -> dict[int, int]:
+    """How many jokers of each kind."""
+    found: dict[int, int] = {}
+    for kind in kinds:
+        found[kind] = found.get(kind, 0) + 1
+    return found
 
 
 def _by_role(jokers: Iterable[_Joker]) -> dict[Role, list[_Joker]]:
@@ -546,7 +511,7 @@ def _first_freed(
 def _numbered(meld: Meld) -> TileCounts:
     counts: TileCounts = {}
     for tile in meld.tiles:
-        if tile.index != JOKER_INDEX:
+        if not tile.is_joker:
             counts[tile.index] = counts.get(tile.index, 0) + 1
     return counts
 
@@ -560,7 +525,14 @@ def _melds_of(jokers: list[_Joker], melds: Sequence[Meld]) -> tuple[Meld, ...]:
 
 
 def _joker_name(joker: _Joker, melds: Sequence[Meld]) -> str:
-    role = joker.role
+    role = joker.role[1]
     assert role != NO_ROLE
-    what = f"a {role - GROUP_ROLE} in a group" if role >= GROUP_ROLE else str(Tile.from_index(role))
-    return f"the joker standing for {what} in {meld_name(melds[joker.meld])}"
+    if role < GROUP_ROLE:
+        what = str(Tile.from_index(role))
+    elif joker.tile.is_colored_joker:
+        assert joker.tile.color is not None
+        what = f"{Tile(joker.tile.color, role - GROUP_ROLE)} in a group"
+    else:
+        what = f"a {role - GROUP_ROLE} in a group"
+    name = f"the coloured joker {joker.tile}" if joker.tile.is_colored_joker else "the joker"
+    return f"{name} standing for {what} in {meld_name(melds[joker.meld])}"
