@@ -165,7 +165,8 @@ def test_an_expert_game_saves_loads_and_replays() -> None:
     record = expert_record()
     text = dumps(record)
     assert '"edition": "expert"' in text
-    assert "jr" in text and "jb" in text
+    assert "jr" in text
+    assert "jb" in text
     back = loads(text, GameRecord)
     assert back == record
     game = back.replay()
@@ -204,9 +205,11 @@ def test_a_mixed_set_game_saves_and_replays() -> None:
     state = record.replay()
     assert loads(dumps(record), GameRecord) == record
     assert loads(dumps(state), GameState) == state
-    assert sum(tile.is_joker for tile in state.pool) + sum(
-        tile.is_joker for rack in state.racks for tile in rack
-    ) == MIXED.tile_set.total_jokers
+    assert (
+        sum(tile.is_joker for tile in state.pool)
+        + sum(tile.is_joker for rack in state.racks for tile in rack)
+        == MIXED.tile_set.total_jokers
+    )
 
 
 # Documents written before coloured jokers ------------------------------------------------------
