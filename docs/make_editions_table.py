@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 from edition_fields import FIELD_DOCS, format_value
 
-from rummikub_rules import CLASSIC, EDITIONS, Edition
+from rummikub_rules import CLASSIC, EDITIONS, Edition, TileSet
 
 #: Where the table is written: the root of the repository.
 TARGET = Path(__file__).resolve().parent.parent / "EDITIONS.md"
@@ -95,6 +95,14 @@ def render() -> str:
         "take part in comparing editions.",
         "",
         *_sources(),
+        "",
+        "## Twist is not a preset",
+        "",
+        "The Polish rules page also names the Twist box: 104 tiles and 8 *special* jokers. No "
+        "source says what those jokers do, so the library does not guess. For eight jokers that "
+        "act as ordinary jokers, make the set yourself: "
+        "`CLASSIC.evolve(tile_set=TileSet(jokers=8))` "
+        f"({TileSet(jokers=8).size} tiles). The documentation's editions page shows it.",
         "",
     ]
     return "\n".join(parts)

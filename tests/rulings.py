@@ -16,7 +16,10 @@ perft files. Cases are separated by blank lines; ``#`` starts a comment line. Ea
     others: ok                           every preset not named above
     retrieved: 1                         optional: jokers retrieved (under the first edition)
 
-Editions are preset names from ``EDITIONS``; ``others`` expands to the presets not named.
+Editions are preset names from ``EDITIONS``; ``others`` expands to the presets not named whose
+box has every kind of tile the case shows. A preset whose box lacks one (the plain joker ``j``
+under ``expert``, a coloured joker under ``classic``) is listed in ``Ruling.lacking`` instead:
+the case says nothing about its rules, only that the turn lays a tile its box does not have.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import attrs
 
 from rummikub_rules import EDITIONS, EXPERT_SET, XP_SET, Edition, Table, Tile, TileSet
 from rummikub_rules.notation import parse_table, parse_tiles
+from rummikub_rules.tiles import inventory, tile_counts
 
 RULINGS = Path(__file__).parent / "data" / "rulings.txt"
 _EDITION = re.compile(r"^([a-z0-9-]+)(?:\{(.*)\})?$")
@@ -53,6 +57,8 @@ class Ruling:
     expectations: tuple[Expectation, ...]
     retrieved: int | None
     line: int
+    #: Presets not named whose box lacks a kind of tile the case shows: left out of ``others``.
+    lacking: tuple[Edition, ...] = ()
 
 
 def load_rulings(path: Path = RULINGS) -> list[Ruling]:
@@ -96,20 +102,36 @@ def _ruling(block: list[tuple[int, str]], path: Path) -> Ruling:
         raise ValueError(f"{path}:{first}: opened is yes or no")
     if not verdicts:
         raise ValueError(f"{path}:{first}: case names no edition")
+    before, rack, after = (
+        parse_table(fields["before"]),
+        parse_tiles(fields["rack"]),
+        parse_table(fields["after"]),
+    )
+    shown = (*rack, *(t for table in (before, after) for meld in table.melds for t in meld.tiles))
+    expectations, lacking = _expectations(verdicts, path, shown)
     return Ruling(
         name=fields["case"],
         source=fields["source"],
-        before=parse_table(fields["before"]),
-        rack=parse_tiles(fields["rack"]),
-        after=parse_table(fields["after"]),
+        before=before,
+        rack=rack,
+        after=after,
         opened=fields["opened"] == "yes",
-        expectations=_expectations(verdicts, path),
+        expectations=expectations,
         retrieved=int(fields["retrieved"]) if "retrieved" in fields else None,
         line=first,
+        lacking=lacking,
     )
 
 
-def _expectations(verdicts: list[tuple[int, str, str]], path: Path) -> tuple[Expectation, ...]:
+def _has_every_kind(edition: Edition, tiles: tuple[Tile, ...]) -> bool:
+    """Whether ``edition``'s box has at least one of each tile in ``tiles``."""
+    box = inventory(edition.tile_set)
+    return all(box[kind] for kind, count in enumerate(tile_counts(tiles)) if count)
+
+
+def _expectations(
+    verdicts: list[tuple[int, str, str]], path: Path, shown: tuple[Tile, ...]
+) -> tuple[tuple[Expectation, ...], tuple[Edition, ...]]:
     found: list[Expectation] = []
     named: set[str] = set()
     others: frozenset[str] | None = None
@@ -127,11 +149,16 @@ def _expectations(verdicts: list[tuple[int, str, str]], path: Path) -> tuple[Exp
         else:
             edition = attrs.evolve(edition, **_changes(match.group(2), path, number))
         found.append(Expectation(key, edition, codes))
+    lacking: list[Edition] = []
     if others is not None:
-        found.extend(
-            Expectation(name, EDITIONS[name], others) for name in EDITIONS if name not in named
-        )
-    return tuple(found)
+        for name in EDITIONS:
+            if name in named:
+                continue
+            if _has_every_kind(EDITIONS[name], shown):
+                found.append(Expectation(name, EDITIONS[name], others))
+            else:
+                lacking.append(EDITIONS[name])
+    return tuple(found), tuple(lacking)
 
 
 def _codes(value: str, path: Path, number: int) -> frozenset[str]:

@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from rummikub_rules import CLASSIC, GameRecord, GameState, Play, __version__, dumps, parse_tiles
+from rummikub_rules import (
+    CLASSIC,
+    EDITIONS,
+    GameRecord,
+    GameState,
+    Play,
+    __version__,
+    dumps,
+    parse_tiles,
+)
 from rummikub_rules.actions import Draw
 from rummikub_rules.cli import main
 
@@ -121,9 +130,11 @@ def test_every_command_has_help(command: list[str]) -> None:
 def test_compare_prints_every_edition_and_says_they_disagree() -> None:
     result = run("compare", *FREED, *FREED_AFTER)
     assert result.returncode == 0
-    rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()[1:11]}
+    rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()[1:12]}
+    assert list(rows) == list(EDITIONS)
     assert rows["classic"] == ["yes"]
     assert rows["pl-2026"][:2] == ["no", "joker_retrieval_forbidden"]
+    assert rows["expert"] == ["no", "unknown_tile"]  # the Expert box has no plain joker
     assert "the editions disagree" in result.stdout
 
 
@@ -174,6 +185,88 @@ def test_editions_list_show_and_diff() -> None:
     status, out = call("editions", "diff", "classic", "house-50")
     assert "joker_penalty         30 -> 50" in out.splitlines()
     assert call("editions", "show", "nowhere")[0] == 2
+
+
+EXPERT_BOX = "4 colours x 13 numbers x 2 copies + 2 coloured jokers of each colour"
+
+
+def test_editions_show_the_coloured_jokers_of_the_expert_box() -> None:
+    status, out = call("editions", "list")
+    assert status == 0
+    assert out.splitlines()[-1].startswith("expert ")
+    assert "8 coloured jokers" in out.splitlines()[-1]
+    status, out = call("editions", "show", "expert", "--json")
+    assert json.loads(out)["rules"]["tile_set"] == EXPERT_BOX
+    status, out = call("editions", "show", "Expert")
+    assert f"  tile_set                 {EXPERT_BOX}" in out.splitlines()
+    status, out = call("editions", "diff", "classic", "expert")
+    assert out.splitlines() == ["field     classic -> expert", f"tile_set  std -> {EXPERT_BOX}"]
+    status, out = call("editions", "diff", "expert", "classic", "--json")
+    assert json.loads(out) == [{"field": "tile_set", "expert": EXPERT_BOX, "classic": "std"}]
+
+
+def test_check_reads_coloured_jokers_under_expert() -> None:
+    opening = ["--before", "", "--rack", "r10 JR r12 k1", "--after", "r10 jr r12"]
+    status, out = call("check", *opening, "--edition", "expert")
+    assert (status, out.splitlines()[0]) == (0, "legal: lays r10 r12 jr")
+    status, out = call("check", *opening)
+    assert status == 1
+    assert "unknown_tile: This set has no jr tile." in out
+    wrong = ["--before", "k5 b5 jr", "--rack", "r5 o7 o8", "--after", "k5 b5 r5 | o7 o8 jr"]
+    status, out = call("check", *wrong, "--opened", "--edition", "expert")
+    assert status == 1
+    assert "o7 o8 jr: jr stands only for a red tile, and this run is orange." in out
+
+
+def test_compare_and_score_read_coloured_jokers(tmp_path: Path) -> None:
+    status, out = call(
+        "compare", "--before", "", "--rack", "r10 jr r12", "--after", "r10 jr r12",
+        "--editions", "classic,expert", "--json",
+    )  # fmt: skip
+    verdicts = json.loads(out)["verdicts"]
+    assert (status, verdicts["classic"]["ok"], verdicts["expert"]["ok"]) == (0, False, True)
+    given = tmp_path / "score.json"
+    given.write_text(
+        json.dumps({"racks": ["", "r5 jr", "jy k2"], "winner": 0, "edition": "expert"})
+    )
+    status, out = call("score", "--input", str(given), "--json")
+    assert (status, json.loads(out)) == (0, {"scores": [67, -35, -32], "winners": [0]})
+
+
+def test_solve_and_simulate_take_the_expert_edition() -> None:
+    status, out = call(
+        "solve", "--table", "", "--rack", "r10 r11 r12 k1 k2 k3 b1", "--edition", "expert"
+    )
+    assert (status, out.splitlines()[0]) == (0, "lays 6: k1 k2 k3 r10 r11 r12")
+    status, out = call(
+        "simulate", "--editions", "expert", "--games", "1", "--players", "2", "--bots", "draw",
+        "--json",
+    )  # fmt: skip
+    assert (status, json.loads(out)["editions"]) == (0, ["expert"])
+
+
+def test_replay_of_an_expert_game(tmp_path: Path) -> None:
+    expert = EDITIONS["expert"]
+    box = list(expert.tile_set.all_tiles())
+    racks = [parse_tiles("r10 jr r12 k1 k2 k3 o1"), parse_tiles("k10 b10 jo r11 r5 r6 o2")]
+    for tile in (*racks[0], *racks[1]):
+        box.remove(tile)
+    state = GameState.from_deal(racks, box, edition=expert, seed=5, first=0)
+    for after in (
+        "r10 jr r12 | k1 k2 k3",
+        "r10 jr r12 | k1 k2 k3 | k10 b10 jo",
+        None,
+        "r10 r11 r12 | k1 k2 k3 | k10 b10 jo | r5 r6 jr",
+    ):
+        state = state.apply(Draw() if after is None else Play(after))
+    path = tmp_path / "game.json"
+    path.write_text(dumps(state.to_record()))
+    status, out = call("replay", str(path), "--json")
+    assert status == 0
+    laid = [turn["laid"] for turn in json.loads(out)["turns"]]
+    assert laid == ["k1 k2 k3 r10 r12 jr", "k10 b10 jo", "", "r5 r6 r11"]
+    status, out = call("replay", str(path))
+    assert out.splitlines()[-1] == "after 4 turns the game goes on"
 
 
 def test_solve_marks_the_laid_tiles() -> None:

@@ -13,6 +13,7 @@ import pytest
 from rummikub_rules import (
     CLASSIC,
     EDITIONS,
+    EXPERT_SET,
     STANDARD_SET,
     XP_SET,
     Difference,
@@ -32,32 +33,32 @@ from rummikub_rules import (
 # The table of RULES.md section 7, copied verbatim. Keep it in step with RULES.md: this test is
 # the check that editions.py implements what the rules say.
 RULES_TABLE = """
-| field | classic | ru-2018 | ru-classic | ua-wiki | pl-2026 | sabra-1978 | us-1980 | tournament | house-50 | xp |
-|---|---|---|---|---|---|---|---|---|---|---|
-| tile set | std | std | std | std | std | std | std | std | std | xp |
-| players | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-6 |
-| deal_size | 14 | 14 | 14 | 14 | 14 | 14 | 14 | 14 | 14 | 14 |
-| initial_meld_points | 30 | 30 | 30 | 30 | 30 | 30 | **50** | 30 | 30 | 30 |
-| joker_in_initial_meld | counts | counts | counts | counts | counts | counts | counts | counts | counts | counts |
-| opening_may_use_table | no | no | no | no | no | **yes** | no | no | no | no |
-| joker_retrieval | rearrange | rearrange | rearrange | replace | replace | replace | replace | rearrange | rearrange | rearrange |
-| replacement_from | rack_or_table | rack_or_table | rack_or_table | rack_or_table | rack | rack | rack | rack_or_table | rack_or_table | rack_or_table |
-| group_joker_replacement | either | either | either | either | either | either | **both** | either | either | either |
-| freed_joker_rack_tiles | 1 | 1 | **0** | 0 | 0 | 0 | 2 | 1 | 1 | 1 |
-| freed_joker_new_meld | yes | yes | yes | yes | yes | **no** | yes | yes | yes | yes |
-| joker_melds_extend_only | no | no | no | no | no | **yes** | no | no | no | no |
-| run_wrap | none | none | none | none | none | none | none | none | none | none |
-| group_colors_distinct | yes | yes | yes | yes | yes | yes | yes | yes | yes | yes |
-| turn_seconds | 60 | 60 | 60 | 60 | 60 | 120 | 120 | 40 | none | 60 |
-| timeout_draw | 1 | 1 | 1 | 3 | 1 | 3 | 1 | 3 | 1 | 1 |
-| failed_turn_draw | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 |
-| pool_empty_end | until_stuck | until_stuck | until_stuck | one_more_round | until_stuck | until_stuck | until_stuck | one_more_round | until_stuck | until_stuck |
-| pool_empty_scoring | difference | difference | difference | difference | **racks** | difference | difference | difference | difference | difference |
-| winner_scores | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum |
-| joker_penalty | 30 | 30 | 30 | 30 | 30 | 30 | 30 | 100 | **50** | 30 |
-| never_opened_penalty | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 100 | 100 | 0 |
-| series_winner | most_wins | most_wins | most_wins | most_points | most_points | most_points | most_points | most_points | most_points | most_wins |
-| first_player | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | random | highest_tile | highest_tile |
+| field | classic | ru-2018 | ru-classic | ua-wiki | pl-2026 | sabra-1978 | us-1980 | tournament | house-50 | xp | expert |
+|---|---|---|---|---|---|---|---|---|---|---|---|
+| tile set | std | std | std | std | std | std | std | std | std | xp | **expert** |
+| players | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-4 | 2-6 | 2-4 |
+| deal_size | 14 | 14 | 14 | 14 | 14 | 14 | 14 | 14 | 14 | 14 | 14 |
+| initial_meld_points | 30 | 30 | 30 | 30 | 30 | 30 | **50** | 30 | 30 | 30 | 30 |
+| joker_in_initial_meld | counts | counts | counts | counts | counts | counts | counts | counts | counts | counts | counts |
+| opening_may_use_table | no | no | no | no | no | **yes** | no | no | no | no | no |
+| joker_retrieval | rearrange | rearrange | rearrange | replace | replace | replace | replace | rearrange | rearrange | rearrange | rearrange |
+| replacement_from | rack_or_table | rack_or_table | rack_or_table | rack_or_table | rack | rack | rack | rack_or_table | rack_or_table | rack_or_table | rack_or_table |
+| group_joker_replacement | either | either | either | either | either | either | **both** | either | either | either | either |
+| freed_joker_rack_tiles | 1 | 1 | **0** | 0 | 0 | 0 | 2 | 1 | 1 | 1 | 1 |
+| freed_joker_new_meld | yes | yes | yes | yes | yes | **no** | yes | yes | yes | yes | yes |
+| joker_melds_extend_only | no | no | no | no | no | **yes** | no | no | no | no | no |
+| run_wrap | none | none | none | none | none | none | none | none | none | none | none |
+| group_colors_distinct | yes | yes | yes | yes | yes | yes | yes | yes | yes | yes | yes |
+| turn_seconds | 60 | 60 | 60 | 60 | 60 | 120 | 120 | 40 | none | 60 | 60 |
+| timeout_draw | 1 | 1 | 1 | 3 | 1 | 3 | 1 | 3 | 1 | 1 | 1 |
+| failed_turn_draw | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 | 3 |
+| pool_empty_end | until_stuck | until_stuck | until_stuck | one_more_round | until_stuck | until_stuck | until_stuck | one_more_round | until_stuck | until_stuck | until_stuck |
+| pool_empty_scoring | difference | difference | difference | difference | **racks** | difference | difference | difference | difference | difference | difference |
+| winner_scores | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum | others_sum |
+| joker_penalty | 30 | 30 | 30 | 30 | 30 | 30 | 30 | 100 | **50** | 30 | 30 |
+| never_opened_penalty | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 100 | 100 | 0 | 0 |
+| series_winner | most_wins | most_wins | most_wins | most_points | most_points | most_points | most_points | most_points | most_points | most_wins | most_wins |
+| first_player | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | highest_tile | random | highest_tile | highest_tile | highest_tile |
 """  # noqa: E501 - the table is copied as it stands
 
 #: Rule fields set outside the table, with the value RULES.md gives every preset (sections 2, 5).
@@ -71,7 +72,8 @@ def _cells(line: str) -> list[str]:
 def _value(field: str, cell: str) -> object:
     if isinstance(getattr(CLASSIC, field), enum.Enum):
         return cell  # a word such as run_wrap's "none"; compared with the enum's value
-    named: dict[str, object] = {"std": STANDARD_SET, "xp": XP_SET, "yes": True, "no": False}
+    named: dict[str, object] = {"std": STANDARD_SET, "xp": XP_SET, "expert": EXPERT_SET}
+    named.update({"yes": True, "no": False})
     named["none"] = None
     if cell in named:
         return named[cell]
@@ -109,10 +111,10 @@ def test_rules_table_covers_every_rule_field() -> None:
     assert "description" not in Edition.rule_fields()
 
 
-def test_editions_are_the_ten_presets_of_the_table_in_order() -> None:
-    assert len(NAMES) == 10
+def test_editions_are_the_eleven_presets_of_the_table_in_order() -> None:
+    assert len(NAMES) == 11
     assert list(EDITIONS) == NAMES
-    assert len(EDITIONS) == 10
+    assert len(EDITIONS) == 11
     assert [EDITIONS[name].name for name in NAMES] == NAMES
 
 
@@ -381,6 +383,18 @@ def test_ru_classic_is_ru_2018_without_rack_tiles_for_a_freed_joker() -> None:
     ]
 
 
+def test_expert_is_classic_with_the_expert_box() -> None:
+    expert = EDITIONS["expert"]
+    assert [str(d) for d in CLASSIC.diff(expert)] == [
+        "tile_set: TileSet() -> TileSet(jokers=0, colored_jokers=2)"
+    ]
+    assert expert.tile_set is EXPERT_SET
+    assert (expert.tile_set.size, expert.tile_set.total_jokers) == (112, 8)
+    assert (expert.min_players, expert.max_players) == (2, 4)
+    assert expert.description
+    assert repr(expert) == "EDITIONS['expert']"
+
+
 def test_only_sabra_1978_lets_a_freed_joker_go_back_into_an_old_meld() -> None:
     assert [name for name, e in EDITIONS.items() if not e.freed_joker_new_meld] == ["sabra-1978"]
 
@@ -414,6 +428,7 @@ def test_presets_print_as_their_place_in_editions() -> None:
         EDITIONS["xp"].evolve(name="xp-6", run_wrap="full"),
         CLASSIC.evolve(tile_set=TileSet(numbers=range(3, 11), copies=3, jokers=8), deal_size=7),
         EDITIONS["us-1980"].evolve(joker_in_initial_meld="zero", turn_seconds=None),
+        EDITIONS["expert"].evolve(tile_set=TileSet(jokers=2, colored_jokers=1)),
     ],
     ids=repr,
 )

@@ -162,9 +162,10 @@ def test_version_1_edition_aliases_and_case() -> None:
     assert from_json(v1("edition", "ukrainian")) == from_json(v1("edition", "ua-wiki"))
 
 
-def test_version_1_never_had_ru_classic() -> None:
-    with pytest.raises(FormatError, match="unknown version 1 edition 'ru-classic'") as caught:
-        from_json(v1("edition", "ru-classic"))
+@pytest.mark.parametrize("name", ["ru-classic", "expert"])
+def test_version_1_never_had_the_presets_added_since(name: str) -> None:
+    with pytest.raises(FormatError, match=f"unknown version 1 edition '{name}'") as caught:
+        from_json(v1("edition", name))
     assert caught.value.path == "data"
 
 
@@ -190,6 +191,11 @@ def test_version_1_joker_in_initial_meld_booleans_become_the_choice(flag: bool, 
         ({"joker_in_initial_meld": "counts"}, "data.joker_in_initial_meld", "true or false"),
         ({"freed_joker_new_meld": True}, "data.freed_joker_new_meld", "unknown field"),
         ({"winner_scores": "zero"}, "data.winner_scores", "unknown field"),
+        (
+            {"tile_set": {"jokers": 0, "colored_jokers": 2}},
+            "data.tile_set.colored_jokers",
+            "unknown field",
+        ),
         ([], "data", "expected an object"),
     ],
 )

@@ -31,6 +31,23 @@ PRESETS = list(EDITIONS.values())
 NEW_MELD_EDITIONS = [e for e in PRESETS if e.freed_joker_new_meld]
 
 
+def joker(edition: Edition, color: str) -> str:
+    """The joker an example lays: ``j``, or under a box without plain jokers (``expert``) the
+    coloured joker of ``color``, the colour of the tile it stands for."""
+    return "j" if edition.tile_set.jokers else f"j{color}"
+
+
+#: Presets whose retrievals of a coloured joker the referee does not see yet: the referee's
+#: work for coloured jokers (issue 16 item 4) is on another branch. Strict, so that it is
+#: noticed (and the mark removed) when that work is merged.
+_RETRIEVAL_PENDING = pytest.mark.xfail(
+    strict=True, reason="the referee does not yet see a coloured joker freed (issue 16 item 4)"
+)
+PRESETS_RETRIEVING = [
+    pytest.param(e, marks=_RETRIEVAL_PENDING) if not e.tile_set.jokers else e for e in PRESETS
+]
+
+
 def codes(
     before: str, rack: str, after: str, *, opened: bool = True, edition: Edition = CLASSIC
 ) -> set[str]:
@@ -82,14 +99,16 @@ def test_initial_meld_counts_rack_tiles_only() -> None:
 def test_joker_in_initial_meld_counts_as_the_tile_it_stands_for(edition: Edition) -> None:
     counts = edition.evolve(joker_in_initial_meld="counts")
     expected = set() if edition.initial_meld_points <= 30 else {"initial_meld_too_low"}
-    assert codes("", "r9 j r11", "r9 j r11", opened=False, edition=counts) == expected
+    run = f"r9 {joker(edition, 'r')} r11"
+    assert codes("", run, run, opened=False, edition=counts) == expected
 
 
 @pytest.mark.parametrize("edition", PRESETS, ids=str)
 def test_joker_in_initial_meld_zero_may_be_laid_but_counts_nothing(edition: Edition) -> None:
     zero = edition.evolve(joker_in_initial_meld="zero")
-    assert codes("", "r9 j r11", "r9 j r11", opened=False, edition=zero) == {"initial_meld_too_low"}
-    assert codes("", "k10 r10 b10 j", "k10 r10 b10 j", opened=False, edition=zero) == (
+    run, group = f"r9 {joker(edition, 'r')} r11", f"k10 r10 b10 {joker(edition, 'o')}"
+    assert codes("", run, run, opened=False, edition=zero) == {"initial_meld_too_low"}
+    assert codes("", group, group, opened=False, edition=zero) == (
         set() if edition.initial_meld_points <= 30 else {"initial_meld_too_low"}
     )
 
@@ -207,12 +226,17 @@ def test_freed_joker_new_meld_not_onto_k3_k4_k5(edition: Edition) -> None:
     assert "freed_joker_not_in_new_meld" in found
 
 
-@pytest.mark.parametrize("edition", PRESETS, ids=str)
+@pytest.mark.parametrize("edition", PRESETS_RETRIEVING, ids=str)
 def test_freed_joker_new_meld_split_run_is_new(edition: Edition) -> None:
-    """``r8 r9 r10 | b4 b5 b6 | b7 b8 j`` after ``r8 j r10 | b4 b5 b6 b7 b8``: new for the joker."""
-    found = codes(
-        "r8 j r10 | b4 b5 b6 b7 b8", "r9", "r8 r9 r10 | b4 b5 b6 | b7 b8 j", edition=edition
-    )
+    """``r8 r9 r10 | b4 b5 b6 | b7 b8 j`` after ``r8 j r10 | b4 b5 b6 b7 b8``: new for the joker.
+
+    Under a box without plain jokers the joker is ``jb`` and freed from a blue run, so that it
+    fits ``b7 b8 jb``.
+    """
+    turn = ("r8 j r10 | b4 b5 b6 b7 b8", "r9", "r8 r9 r10 | b4 b5 b6 | b7 b8 j")
+    if not edition.tile_set.jokers:
+        turn = ("b8 jb b10 | b4 b5 b6 b7 b8", "b9", "b8 b9 b10 | b4 b5 b6 | b7 b8 jb")
+    found = codes(*turn, edition=edition)
     assert "freed_joker_not_in_new_meld" not in found
     assert found == ({"freed_joker_needs_rack_tiles"} if edition.freed_joker_rack_tiles else set())
 

@@ -38,6 +38,18 @@ def test_ruling_retrieved_jokers(ruling: Ruling) -> None:
     assert verdict.retrieved_jokers == ruling.retrieved
 
 
+@pytest.mark.parametrize(
+    "ruling", [r for r in RULINGS if r.lacking], ids=lambda ruling: ruling.name
+)
+def test_ruling_on_tiles_a_preset_lacks_lays_an_unknown_tile_there(ruling: Ruling) -> None:
+    """A case with a plain joker says nothing of expert's rules but that its box has none."""
+    for edition in ruling.lacking:
+        verdict = check_turn(
+            ruling.before, ruling.rack, ruling.after, opened=ruling.opened, edition=edition
+        )
+        assert "unknown_tile" in {v.code.value for v in verdict.violations}, edition.name
+
+
 def test_rulings_cover_every_violation_code() -> None:
     from rummikub_rules.turns import Code
 

@@ -184,12 +184,27 @@ def test_every_suggestion_passes_check_turn(turn: Turn) -> None:
         assert Counter(verdict.played) == laid
 
 
-@pytest.mark.parametrize("name", list(EDITIONS))
+#: The solver's work for coloured jokers (issue 16 item 5) is on another branch: until it is
+#: merged it finds no play with a coloured joker in the position. Strict, so that it is noticed.
+_SOLVER_PENDING = pytest.mark.xfail(
+    strict=True, reason="the solver finds no play with a coloured joker yet (issue 16 item 5)"
+)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=_SOLVER_PENDING) if not e.tile_set.jokers else name
+        for name, e in EDITIONS.items()
+    ],
+)
 def test_every_preset_suggests_a_legal_play(name: str) -> None:
-    suggestion = suggest("r8 j r10", "r9 r11 b5 b6 o7", "r8 r9 r10 j | b5 b6", opened=True,
-                         edition=name)  # fmt: skip
+    """Under a box without plain jokers (``expert``) the table's joker is ``jr``."""
+    j = "j" if EDITIONS[name].tile_set.jokers else "jr"
+    before, rack = f"r8 {j} r10", "r9 r11 b5 b6 o7"
+    suggestion = suggest(before, rack, f"r8 r9 r10 {j} | b5 b6", opened=True, edition=name)
     assert suggestion.kind in (SuggestionKind.SAME_TILES, SuggestionKind.BEST_PLAY)
-    _assert_legal(suggestion, "r8 j r10", "r9 r11 b5 b6 o7", opened=True, edition=name)
+    _assert_legal(suggestion, before, rack, opened=True, edition=name)
 
 
 @pytest.mark.parametrize(

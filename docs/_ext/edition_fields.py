@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import re
 
-from rummikub_rules import STANDARD_SET, XP_SET, TileSet
+from rummikub_rules import EXPERT_SET, STANDARD_SET, XP_SET, TileSet
 
 #: What each rule field means. Text in `backticks` is set as code.
 FIELD_DOCS: dict[str, str] = {
     "tile_set": "The box: `std` is 106 tiles (4 colours x 13 numbers x 2 copies + 2 jokers), "
-    "`xp` is 160 tiles (3 copies, 4 jokers).",
+    "`xp` is 160 tiles (3 copies, 4 jokers), `expert` is 112 tiles (2 copies and 8 coloured "
+    "jokers, two of each colour, each laid only in a meld of its colour; no plain joker).",
     "deal_size": "Tiles dealt to each player at the start.",
     "min_players": "Fewest players the edition is played with.",
     "max_players": "Most players the edition is played with.",
@@ -64,7 +65,7 @@ CODE = re.compile(r"`([^`]+)`")
 
 
 def format_value(value: object) -> str:
-    """A rule value as the tables write it: ``yes``/``no``, ``none``, ``std``/``xp``, enum value."""
+    """A rule value as the tables write it: ``yes``/``no``, ``none``, a box's name, enum value."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:
@@ -74,5 +75,10 @@ def format_value(value: object) -> str:
             return "std"
         if value == XP_SET:
             return "xp"
-        return f"{value.copies} copies, {value.jokers} jokers"
+        if value == EXPERT_SET:
+            return "expert"
+        text = f"{value.copies} copies, {value.jokers} jokers"
+        if value.colored_jokers:
+            text += f", {value.colored_jokers} coloured jokers of each colour"
+        return text
     return str(value)

@@ -9,9 +9,13 @@ alike, so each distinct set of turn rules is judged once.
 :func:`suggest` answers an illegal turn as a game's interface would: here is a legal way to lay
 the same tiles, or else the best play from the rack (a :class:`Suggestion`).
 
+Every preset allows this turn but ``expert``, whose box has coloured jokers only:
+
 >>> c = compare("r8 j r10", "r9 b5 b6", "r8 r9 r10 | b5 b6 j", opened=True)
->>> c.agree, len(c)
-(True, 10)
+>>> len(c), [name for name, verdict in c.items() if not verdict.ok]
+(11, ['expert'])
+>>> [str(code) for code in c["expert"].codes]
+['unknown_tile']
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Editions: every rule that differs between Rummikub boxes, as one frozen object (rules section 7).
 
 An :class:`Edition` holds one value for each rule field (rules section 7). :data:`EDITIONS` maps
-the preset names (and aliases such as ``standard``) to the ten presets; :data:`CLASSIC` is the
+the preset names (and aliases such as ``standard``) to the eleven presets; :data:`CLASSIC` is the
 current manufacturer's rules. A custom edition is ``CLASSIC.evolve(joker_penalty=50)``.
 """
 
@@ -21,7 +21,7 @@ from rummikub_rules.errors import (
     UnknownFieldError,
     excerpt,
 )
-from rummikub_rules.tiles import STANDARD_SET, XP_SET, TileSet
+from rummikub_rules.tiles import EXPERT_SET, STANDARD_SET, XP_SET, TileSet
 
 __all__ = [
     "CLASSIC",
@@ -466,6 +466,13 @@ _PRESETS: Final = (
         tile_set=XP_SET,
         max_players=6,
     ),
+    CLASSIC.evolve(
+        name="expert",
+        description="The Expert box named on a Polish rules page: 104 numbered tiles and 8 "
+        "coloured jokers, two of each colour, each laid only in a meld of its colour; classic "
+        "in everything else.",
+        tile_set=EXPERT_SET,
+    ),
 )
 
 _ALIASES: Final = {
@@ -527,7 +534,7 @@ class _Editions(Mapping[str, Edition]):
         return f"EDITIONS({', '.join(self._by_name)})"
 
 
-#: The ten presets of rules section 7 by name; ``EDITIONS["standard"]`` is an alias.
+#: The eleven presets of rules section 7 by name; ``EDITIONS["standard"]`` is an alias.
 EDITIONS: Final[_Editions] = _Editions(_PRESETS, _ALIASES)
 
 

@@ -96,10 +96,28 @@ def _rule_text(value: object) -> object:
     if isinstance(value, TileSet):
         return next(
             (name for name, preset in _TILE_SETS.items() if preset == value),
-            f"{len(value.colors)} colours x {len(value.numbers)} numbers x {value.copies} "
-            f"copies + {value.jokers} jokers",
+            _tile_set_text(value),
         )
     return str(value)
+
+
+def _tile_set_text(tile_set: TileSet) -> str:
+    """A box that is neither ``std`` nor ``xp``: its tiles, then its plain and coloured jokers.
+
+    The Expert box is ``4 colours x 13 numbers x 2 copies + 2 coloured jokers of each colour``.
+    """
+    jokers = []
+    if tile_set.jokers or not tile_set.colored_jokers:
+        jokers.append(f"{tile_set.jokers} jokers")
+    if tile_set.colored_jokers:
+        jokers.append(f"{tile_set.colored_jokers} coloured jokers of each colour")
+    return " + ".join(
+        (
+            f"{len(tile_set.colors)} colours x {len(tile_set.numbers)} numbers x "
+            f"{tile_set.copies} copies",
+            *jokers,
+        )
+    )
 
 
 _TILE_SETS = {"std": STANDARD_SET, "xp": XP_SET}

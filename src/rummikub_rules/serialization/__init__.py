@@ -11,12 +11,14 @@ for embedding in documents of your own (``table_to_json`` / ``table_from_json`` 
 =============  ==========================================================================
 type           ``data``
 =============  ==========================================================================
-tile           a notation string: ``"r7"``, ``"j"``
+tile           a notation string: ``"r7"``, ``"j"``, ``"jr"`` (a coloured joker)
 tiles          one notation string, tiles separated by spaces: ``"r7 r8 j"`` (``""``: none)
 meld           a notation string, with the declared kind if any: ``"group: r5 j j"``
 table          a list of meld strings
 edition        a preset name (``"classic"``) when the rules equal a preset's; otherwise an
-               object of rule fields (fields left out take the classic rules' values)
+               object of rule fields (fields left out take the classic rules' values); its
+               ``tile_set`` is ``{"colors", "numbers", "copies", "jokers"}`` and
+               ``"colored_jokers"`` when the set has coloured jokers
 action         ``{"action": "play", "after": <table>}``, ``{"action": "draw"}``,
                ``{"action": "pass"}``, ``{"action": "timeout"}``,
                ``{"action": "failed_turn", "to_pool": <tiles>}``

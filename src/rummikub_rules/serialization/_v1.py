@@ -111,6 +111,9 @@ def _edition(value: object, path: str) -> dict[str, Any]:
         }
     else:
         fields = expect_object(value, path, optional=("name", "description", *_CLASSIC))
+        if isinstance(fields.get("tile_set"), dict):
+            # Version 1 had no coloured jokers: its tile sets know only its own four fields.
+            expect_object(fields["tile_set"], at(path, "tile_set"), optional=_CLASSIC["tile_set"])
     migrated = {**_SINCE_V2, **_CLASSIC, **fields}
     joker = migrated["joker_in_initial_meld"]
     if not isinstance(joker, bool):

@@ -203,12 +203,7 @@ def _at_most_a_box(tiles: int, path: str) -> None:
 
 def _rule_to_json(value: object) -> object:
     if isinstance(value, TileSet):
-        return {
-            "colors": [color.value for color in value.colors],
-            "numbers": list(value.numbers),
-            "copies": value.copies,
-            "jokers": value.jokers,
-        }
+        return _tile_set_to_json(value)
     if isinstance(value, enum.Enum):
         return value.value
     return value
@@ -235,8 +230,27 @@ def _rule_from_json(name: str, value: object, path: str) -> object:
     return value
 
 
+def _tile_set_to_json(tile_set: TileSet) -> dict[str, Any]:
+    """A tile set as an object of its fields; ``colored_jokers`` only when it has some.
+
+    Leaving out a zero keeps every document without coloured jokers as earlier releases wrote
+    it, so they still read it; a document with coloured jokers needs this release or later.
+    """
+    fields: dict[str, Any] = {
+        "colors": [color.value for color in tile_set.colors],
+        "numbers": list(tile_set.numbers),
+        "copies": tile_set.copies,
+        "jokers": tile_set.jokers,
+    }
+    if tile_set.colored_jokers:
+        fields["colored_jokers"] = tile_set.colored_jokers
+    return fields
+
+
 def _tile_set_from_json(value: object, path: str) -> TileSet:
-    fields = expect_object(value, path, optional=("colors", "numbers", "copies", "jokers"))
+    """Read a tile set; fields left out (``colored_jokers`` in older documents) take defaults."""
+    names = ("colors", "numbers", "copies", "jokers", "colored_jokers")
+    fields = expect_object(value, path, optional=names)
     changes: dict[str, Any] = {}
     if "colors" in fields:
         colors_path = at(path, "colors")
@@ -250,7 +264,7 @@ def _tile_set_from_json(value: object, path: str) -> TileSet:
         changes["colors"] = colors
     if "numbers" in fields:
         changes["numbers"] = int_list(fields["numbers"], at(path, "numbers"), longest=13)
-    for name in ("copies", "jokers"):
+    for name in ("copies", "jokers", "colored_jokers"):
         if name in fields:
             changes[name] = expect_int(fields[name], at(path, name))
     return build(path, TileSet, **changes)
