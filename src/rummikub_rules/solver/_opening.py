@@ -21,6 +21,7 @@ from rummikub_rules.solver._budget import SETUP
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import FastRun, fast, fast_solve, general, problem
 from rummikub_rules.solver._fast import FastSearch
+from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._opened import opened_bound, play_opened
 from rummikub_rules.solver._problem import Opening
@@ -104,8 +105,9 @@ def _opening_on_table(ctx: Context, best: Incumbent) -> None:
     has opened for the rest of the turn (rules 4.4, revised). So each set of rack melds that
     reaches it (:meth:`~rummikub_rules.turns._rack_melds.RackMelds.openings`) is laid at
     least, and the rest is an opened player's play (:func:`._opened.play_opened`) with those
-    tiles among the tiles laid. The opened player's best play bounds every such play: once
-    one scores it, the rest is not searched. A threshold of 0 is met by any turn.
+    tiles among the tiles laid. The opened player's best play bounds every such play: it is
+    found first (:func:`_opened_best`), and once a play scores it, the rest is not searched.
+    A threshold of 0 is met by any turn.
     """
     edition = ctx.edition
     if edition.initial_meld_points <= 0:
@@ -117,7 +119,7 @@ def _opening_on_table(ctx: Context, best: Incumbent) -> None:
     melds = RackMelds(rack, edition, charge=ctx.budget.charge)
     if melds.best(edition.initial_meld_points) < edition.initial_meld_points:
         return  # no melds of the rack alone reach the threshold
-    bound = opened_bound(ctx)
+    bound = _opened_best(ctx, best)
     forbidden = edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN
     for opening in melds.openings(edition.initial_meld_points):
         if best.floor >= bound:
@@ -126,6 +128,26 @@ def _opening_on_table(ctx: Context, best: Incumbent) -> None:
         if laid is not None:
             ctx.budget.charge(SETUP)
             play_opened(attrs.evolve(ctx, laid=laid), best)
+
+
+def _opened_best(ctx: Context, best: Incumbent) -> int:
+    """The best play of a player who has opened, offered; its score bounds every opening here.
+
+    The referee keeps it where its rack tiles reach the threshold (most often they do). Where
+    any legal play will do, the opened player's plays are offered as found instead, and the
+    bound is the relaxation's.
+    """
+    if ctx.first:
+        play_opened(ctx, best)
+        return opened_bound(ctx)
+    opened = attrs.evolve(ctx, opened=True)
+    top = Incumbent(opened)
+    try:
+        play_opened(opened, top)
+    finally:
+        if top.found is not None:
+            best.offer(top.found[1].after.melds)
+    return top.floor if top.found is not None else NEG
 
 
 def _laid_at_least(
