@@ -276,7 +276,8 @@ def test_an_opening_on_the_table_is_judged_by_the_rack_tiles_own_melds() -> None
         opened=False,
         edition=sabra,
     )
-    assert verdict.ok and verdict.retrieved_jokers == 1
+    assert verdict.ok
+    assert verdict.retrieved_jokers == 1
     low = check_turn(
         "o1 o2 o3 | r8 j r10",
         "o4 o5 o6 k2 k3 k4 k5 r9",
