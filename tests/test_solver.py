@@ -163,6 +163,28 @@ def test_opening_may_use_table_goes_on_over_the_table() -> None:
     assert lays("r1 r2 r3", "k10 r10 b10 r4", opened=False) == ["b10", "k10", "r10"]
 
 
+def test_an_opening_whose_rack_melds_merge_into_table_melds() -> None:
+    """sabra-1978 (RULES 4.4, revised): o8 o9 o10 and k1 k2 k3 are worth 33 on their own, so
+    o8 o9 o10 may join o5 o6 o7; the player has then opened, and r9 frees the table joker."""
+    sabra = EDITIONS["sabra-1978"]
+    assert lays("o5 o6 o7", "o8 o9 o10 k1 k2 k3", opened=False, edition=sabra) == [
+        "k1", "k2", "k3", "o10", "o8", "o9",
+    ]  # fmt: skip
+    rack = "o8 o9 o10 k1 k2 k3 r9"
+    assert lays("o5 o6 o7 | r8 j r10", rack, opened=False, edition=sabra) == [
+        "k1", "k2", "k3", "o10", "o8", "o9", "r9",
+    ]  # fmt: skip
+    # 29 points of rack melds: nothing may be laid, on the table or off it.
+    assert lays("o1 o2 o3", "o4 o5 o6 k2 k3 k4 k5", opened=False, edition=sabra) is None
+    # o3 o4 o9 o12 k13 fit the table's melds but make no meld of their own.
+    table = "o5 o6 o7 o8 | r12 b12 k12 | k10 k11 k12"
+    assert lays(table, "o3 o4 o9 o12 k13", opened=False, edition=sabra) is None
+    # A joker counting 0: o8 o9 j and k1 k2 k3 are worth 23, too low.
+    zero = sabra.evolve(joker_in_initial_meld="zero")
+    assert lays("o5 o6 o7", "o8 o9 j k1 k2 k3", opened=False, edition=zero) is None
+    assert lays("o5 o6 o7", "o8 o9 j k1 k2 k3", opened=False, edition=sabra) is not None
+
+
 # -- RULES.md 4.5: jokers on the table -------------------------------------------------------
 
 

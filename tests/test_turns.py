@@ -263,3 +263,35 @@ def test_meld_order_never_changes_the_codes_of_a_turn_whose_tiles_do_not_add_up(
         ]
     }
     assert verdicts == {("joker_meld_locked", "joker_retrieval_forbidden", "table_tile_removed")}
+
+
+def test_an_opening_on_the_table_is_judged_by_the_rack_tiles_own_melds() -> None:
+    """sabra-1978 (RULES 4.4, revised): rack melds worth 33 merged into a table meld open the
+    player, who may then retrieve a joker; below, the refusal names the rack tiles' points."""
+    sabra = EDITIONS["sabra-1978"]
+    verdict = check_turn(
+        "o5 o6 o7 | r8 j r10",
+        "o8 o9 o10 k1 k2 k3 r9",
+        "o5 o6 o7 o8 o9 o10 | r8 r9 r10 | k1 k2 k3 j",
+        opened=False,
+        edition=sabra,
+    )
+    assert verdict.ok
+    assert verdict.retrieved_jokers == 1
+    low = check_turn(
+        "o1 o2 o3 | r8 j r10",
+        "o4 o5 o6 k2 k3 k4 k5 r9",
+        "o1 o2 o3 o4 o5 o6 | r8 r9 r10 | k2 k3 k4 k5 j",
+        opened=False,
+        edition=sabra,
+    )
+    assert set(low.codes) == {
+        Code.INITIAL_MELD_USES_TABLE,
+        Code.INITIAL_MELD_TOO_LOW,
+        Code.JOKER_RETRIEVAL_FORBIDDEN,
+    }
+    too_low = next(v for v in low.violations if v.code is Code.INITIAL_MELD_TOO_LOW)
+    assert too_low.message.startswith(
+        "The tiles laid from the rack form melds worth 29 points on their own; "
+        "the initial meld needs at least 30"
+    )

@@ -29,8 +29,9 @@ FIELD_DOCS: dict[str, str] = {
     "initial_meld_points": "The value the initial meld must reach, from rack tiles only.",
     "joker_in_initial_meld": "A joker from the rack in the initial meld: `counts` (as the tile "
     "it stands for), `zero` (may be laid but counts 0) or `forbidden` (may not be laid).",
-    "opening_may_use_table": "Whether, once the new melds reach the threshold, the opening turn "
-    "may also lay tiles on and rearrange the table.",
+    "opening_may_use_table": "Whether, once rack tiles laid form melds worth the threshold on "
+    "their own, the opening turn may also lay tiles on and rearrange the table (and the player "
+    "has opened for the rest of the turn).",
     "joker_retrieval": "How a joker on the table is freed: `rearrange` (by its tile or by any "
     "rearrangement leaving every meld valid) or `replace` (a real tile must take its place).",
     "replacement_from": "Under `replace`, where the replacing tile comes from: `rack` or "

@@ -48,7 +48,7 @@ class Work:
     readings: int = 0
     #: Matchings (maximum flows) the referee ran for the jokers on the table.
     matchings: int = 0
-    #: Steps of the referee's search for an opening's rack tiles (refused past 50,000 a turn).
+    #: Steps of the referee's search for an opening's rack tiles (refused past 200,000 a turn).
     opening: int = 0
     #: Actions taken in games (``GameState.step``, which ``apply`` and the game runner call).
     actions: int = 0
@@ -91,7 +91,7 @@ def counted() -> Iterator[Work]:
         finally:
             work.failed_turn += left - budget[0]
 
-    def reading(*_: object) -> None:
+    def reading(*_: object, **__: object) -> None:
         work.readings += 1
 
     def matching(*_: object, **__: object) -> None:
@@ -123,7 +123,7 @@ def counted() -> Iterator[Work]:
         finally:
             work.solver = sum(budget.spent for budget in budgets)
             work.solves = len(budgets)
-            work.opening = sum(meld._steps[0] for meld in openings)
+            work.opening = sum(meld.rack_melds.steps for meld in openings if meld.rack_melds)
 
 
 def answer(call: Callable[[], T]) -> tuple[T | RummikubError, Work]:

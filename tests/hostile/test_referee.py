@@ -38,7 +38,7 @@ from rummikub_rules import (
     parse_tiles,
 )
 from rummikub_rules.melds import _read
-from rummikub_rules.turns._initial_meld import SEARCH_LIMIT
+from rummikub_rules.turns._rack_melds import SEARCH_LIMIT
 from tests.hostile._work import Work
 from tests.hostile._work import answer as counted_answer
 
@@ -301,3 +301,33 @@ def test_random_crowded_turns_answer_in_time(
     before, rack, after, opened, edition = case
     result = answer(lambda: check_turn(before, rack, after, opened=opened, edition=edition))
     assert isinstance(result, Verdict)
+
+
+@pytest.mark.parametrize(
+    ("rack", "points"),
+    [
+        ("whole set", 10_000),  # every tile laid, the threshold out of reach: the exact search
+        ("low tiles", 30),  # 27 low tiles laid, most in no meld of their own
+        ("whole set", 30),
+    ],
+)
+def test_a_big_rack_opening_on_the_table_under_sabra_1978(rack: str, points: int) -> None:
+    """Under ``opening_may_use_table`` the rack tiles laid are split into melds of their own: a
+    search, answered within its count of steps or refused, however many tiles are laid."""
+    edition = EDITIONS["sabra-1978"].evolve(initial_meld_points=points)
+    if rack == "whole set":
+        tiles = edition.tile_set.all_tiles()
+        after = Table([Meld(tiles[i : i + 13]) for i in range(0, 104, 13)] + [Meld(tiles[104:])])
+    else:
+        tiles = parse_tiles(
+            "k1 r1 b2 o2 k3 r3 b4 o4 k1 r2 b3 o1 k2 r4 b1 o3 k5 r6 b5 o6 k7 r7 b7 o5 k6 r5 b6"
+        )
+        after = Table([Meld(tiles)])
+    before = Table() if rack == "whole set" else Table([Meld(parse_tiles("k8 k9 k10"))])
+    after = Table([*before.melds, *after.melds])
+    result, work = counted_answer(
+        lambda: check_turn(before, tiles, after, opened=False, edition=edition)
+    )
+    within_budget(work)
+    assert isinstance(result, Verdict | InputTooLargeError)
+    assert work.opening > 0, work

@@ -23,7 +23,7 @@ from rummikub_rules.solver._position import Roles, readings
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._search import Search
 
-__all__ = ["play_opened"]
+__all__ = ["opened_bound", "play_opened"]
 
 
 def play_opened(ctx: Context, best: Incumbent) -> None:
@@ -45,6 +45,13 @@ def play_opened(ctx: Context, best: Incumbent) -> None:
         _exact(ctx, best, host_search, roles, bound, table)
         if best.floor >= bound:
             return
+
+
+def opened_bound(ctx: Context) -> int:
+    """An upper bound on every play of a player who has opened (``NEG``: none)."""
+    table = ctx.counts(t for m in ctx.table.melds for t in m.tiles)
+    assert table is not None
+    return _relaxed_bound(ctx, table, sum(m.jokers for m in ctx.table.melds))
 
 
 def _relaxed(ctx: Context, best: Incumbent, table: Counts, jokers: int) -> list[Meld] | None:

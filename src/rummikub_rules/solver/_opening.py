@@ -3,31 +3,31 @@
 From the rack alone: the fast search for the most points first proves where no melds of the
 rack reach the threshold, then the best play of the rack is checked against it, and the general
 search (which counts the threshold) decides the rest. Under ``opening_may_use_table`` the turn
-may go on over the table: the search over the whole table with the rack's new melds counted.
+may go on over the table: once melds of rack tiles reach the threshold, the player has opened
+for the rest of the turn, so each such set of melds is laid and an opened player's play
+searched with them.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import Final
+
+import attrs
 
 from rummikub_rules.editions import JokerInInitialMeld
 from rummikub_rules.solver._budget import SETUP
 from rummikub_rules.solver._context import Context
-from rummikub_rules.solver._engines import (
-    FastRun,
-    fast,
-    fast_search,
-    fast_solve,
-    general,
-    problem,
-    run,
-)
+from rummikub_rules.solver._engines import FastRun, fast, fast_solve, general, problem
 from rummikub_rules.solver._fast import FastSearch
-from rummikub_rules.solver._groups import GroupClaim
+from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._incumbent import Incumbent
-from rummikub_rules.solver._position import locked, readings
+from rummikub_rules.solver._opened import opened_bound, play_opened
 from rummikub_rules.solver._problem import Opening
-from rummikub_rules.solver._runs import Claim
+from rummikub_rules.tiles import JOKER, Tile
+from rummikub_rules.turns._facts import TileCounts
+from rummikub_rules.turns._rack_melds import RackMelds
 
 __all__ = ["play_opening"]
 
@@ -99,54 +99,67 @@ def _rack_reaches(ctx: Context, best: Incumbent, jokers: int, opening: Opening) 
 
 
 def _opening_on_table(ctx: Context, best: Incumbent) -> None:
-    """The initial meld under ``opening_may_use_table``, the table rearranged too.
+    """The initial meld under ``opening_may_use_table``: the table rearranged too.
 
-    New melds of rack tiles reach the threshold, and the rest of the turn rearranges the
-    table (no joker is retrieved before the opening).
+    The rack tiles laid form melds worth the threshold on their own; from then on the player
+    has opened for the rest of the turn (rules 4.4, revised). So each set of rack melds that
+    reaches it (:meth:`~rummikub_rules.turns._rack_melds.RackMelds.openings`) is laid at
+    least, and the rest is an opened player's play (:func:`._opened.play_opened`) with those
+    tiles among the tiles laid. The opened player's best play bounds every such play: it is
+    found first (:func:`_opened_best`), and once a play scores it, the rest is not searched.
+    A threshold of 0 is met by any turn.
     """
     edition = ctx.edition
-    table = ctx.counts(t for m in ctx.table.melds for t in m.tiles)
-    assert table is not None
-    rule = JokerInInitialMeld(edition.joker_in_initial_meld)
-    jokers = 0 if rule is JokerInInitialMeld.FORBIDDEN else ctx.rack_jokers()
-    # A threshold of 0 is met by any turn: the rack's melds need not count for anything.
-    opening = (
-        Opening(
-            edition.initial_meld_points,
-            every_meld=False,
-            jokers_count=rule is JokerInInitialMeld.COUNTS,
-        )
-        if edition.initial_meld_points > 0
-        else None
-    )
-    for roles in readings(ctx.table, ctx.grid, edition):
-        run_claims: list[Claim] = []
-        group_claims: list[tuple[int, GroupClaim]] = []
-        if edition.joker_melds_extend_only:
-            run_claims, group_claims = locked(ctx.table, roles, ctx.grid)
-        run_pins, group_pins = ctx.pins(roles.jokers)
-        if ctx.fast_applies(len(roles.jokers) + roles.roleless + jokers):
-            # The relaxation: an opened player's best play, jokers kept in their roles.
-            search = fast_search(
-                ctx, table, loose=roles.roleless, rack_jokers=jokers, pins=(run_pins, group_pins)
-            )
-            if search is None or search.bound() <= best.floor:
-                continue
-            found = fast_solve(ctx, best, search, best.floor)
-            if found is None or best.offer(found[1]) == found[0]:
-                continue  # nothing beats the best play so far, or the best is legal
-        run(
-            ctx,
-            best,
-            problem(
-                ctx,
-                table,
-                loose=roles.roleless,
-                rack_jokers=jokers,
-                run_pins=run_pins,
-                group_pins=group_pins,
-                run_claims=run_claims,
-                group_claims=group_claims,
-                opening=opening,
-            ),
-        )
+    if edition.initial_meld_points <= 0:
+        play_opened(ctx, best)
+        return
+    rack: TileCounts = {}
+    for tile in ctx.rack:
+        rack[tile.index] = rack.get(tile.index, 0) + 1
+    melds = RackMelds(rack, edition, charge=ctx.budget.charge)
+    if melds.best(edition.initial_meld_points) < edition.initial_meld_points:
+        return  # no melds of the rack alone reach the threshold
+    bound = _opened_best(ctx, best)
+    forbidden = edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN
+    for opening in melds.openings(edition.initial_meld_points):
+        if best.floor >= bound:
+            return
+        laid = _laid_at_least(ctx, [t for m in opening for t in m.tiles], no_jokers=forbidden)
+        if laid is not None:
+            ctx.budget.charge(SETUP)
+            play_opened(attrs.evolve(ctx, laid=laid), best)
+
+
+def _opened_best(ctx: Context, best: Incumbent) -> int:
+    """The best play of a player who has opened, offered; its score bounds every opening here.
+
+    The referee keeps it where its rack tiles reach the threshold (most often they do). Where
+    any legal play will do, the opened player's plays are offered as found instead, and the
+    bound is the relaxation's.
+    """
+    if ctx.first:
+        play_opened(ctx, best)
+        return opened_bound(ctx)
+    opened = attrs.evolve(ctx, opened=True)
+    top = Incumbent(opened)
+    try:
+        play_opened(opened, top)
+    finally:
+        if top.found is not None:
+            best.offer(top.found[1].after.melds)
+    return top.floor if top.found is not None else NEG
+
+
+def _laid_at_least(
+    ctx: Context, tiles: Sequence[Tile], *, no_jokers: bool
+) -> dict[Tile, tuple[int, int]] | None:
+    """The solve's bounds on laid tiles with ``tiles`` laid at least (``None``: they clash)."""
+    laid = dict(ctx.laid)
+    if no_jokers:
+        laid[JOKER] = (0, 0)
+    for tile, count in Counter(tiles).items():
+        least, most = laid.get(tile, (0, 99 if tile != JOKER else ctx.rack_jokers()))
+        if count > most:
+            return None
+        laid[tile] = (max(least, count), most)
+    return laid

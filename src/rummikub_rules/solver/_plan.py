@@ -17,9 +17,10 @@
 
 Steps 1 and 2 use the fast search (:mod:`._fast`) where the meld rules are the standard ones,
 else the general search. Where the player has not opened, the opening is the best set of new
-melds from the rack worth the threshold (and, under ``opening_may_use_table``, the search over
-the whole table with the pure-rack melds counted). A :class:`~._budget.Budget` bounds the work;
-when it runs out, the best verified play so far is the answer, not proven optimal.
+melds from the rack worth the threshold (and, under ``opening_may_use_table``, each set of rack
+melds worth it laid at least, the rest an opened player's play over the whole table). A
+:class:`~._budget.Budget` bounds the work; when it runs out, the best verified play so far is
+the answer, not proven optimal.
 
 The stages share a frozen :class:`~._context.Context` of the problem and an
 :class:`~._incumbent.Incumbent` (the best verified play so far): :mod:`._opened` (steps 1-3),

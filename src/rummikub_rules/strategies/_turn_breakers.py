@@ -295,7 +295,12 @@ _BREAKERS: Final[dict[Code, _Breaker]] = {
         _open_with_joker,
     ),
     Code.JOKER_RETRIEVAL_FORBIDDEN: (
-        lambda b: not b.opened or b.edition.joker_retrieval.value == "replace",
+        # An opening on the table that reaches the threshold opens the player for the turn.
+        lambda b: (
+            not b.edition.opening_may_use_table
+            if not b.opened
+            else b.edition.joker_retrieval.value == "replace"
+        ),
         lambda draw, b: (_retrieve_before_opening if not b.opened else _retrieve_without_tile)(
             draw, b
         ),

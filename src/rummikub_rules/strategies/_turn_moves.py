@@ -23,6 +23,7 @@ from rummikub_rules.editions import Edition, GroupJokerReplacement, JokerInIniti
 from rummikub_rules.melds import Meld, MeldKind
 from rummikub_rules.strategies._melds import _builders, _spec
 from rummikub_rules.tiles import JOKER, Tile
+from rummikub_rules.turns._rack_melds import rack_melds_value
 
 
 @attrs.define
@@ -291,9 +292,16 @@ def _counted_value(meld: Meld, edition: Edition, *, highest: bool) -> int:
     """What a meld of rack tiles is worth toward the initial meld.
 
     A meld with two readings (``j j k10``: 27 as a run, 30 as a group) is worth its lowest when
-    the opening must surely reach the threshold, its highest when it must surely fall short.
+    the opening must surely reach the threshold, its highest when it must surely fall short
+    (under ``opening_may_use_table``, the most its tiles are worth in any melds of their own).
     """
     values = [r.value for r in meld.readings(edition)]
+    if highest and edition.opening_may_use_table:
+        # Its tiles may count in melds of their own split otherwise (r1 j r3 r4 r5: r3 r4 r5 j).
+        counts: dict[int, int] = {}
+        for tile in meld.tiles:
+            counts[tile.index] = counts.get(tile.index, 0) + 1
+        values.append(rack_melds_value(counts, edition))
     return max(values) if highest else min(values)
 
 

@@ -10,8 +10,10 @@ are data, never exceptions. The referee is a pipeline shaped like the rules, eac
    melds (4.1), table tiles stay (4.2), added tiles from the rack (4.3);
 3. the search for the most favourable reading of two-way melds (``_reading``), which judges each
    reading by
-4. the reading-dependent checks: the initial meld (4.4, ``_initial_meld``) and jokers already on
-   the table (all of 4.5, ``_table_jokers``, where freed jokers land in ``_landing``).
+4. the reading-dependent checks: the initial meld (4.4, ``_initial_meld``; under
+   ``opening_may_use_table`` the split of the rack tiles into melds of their own,
+   ``_rack_melds``) and jokers already on the table (all of 4.5, ``_table_jokers``, where freed
+   jokers land in ``_landing``).
 
 Data flows one way, from each stage to the next. Beside the pipeline, the referee of every
 action of a game (``_judge``: plays, draws, passes, timeouts) and of the table a failed turn leaves
@@ -72,8 +74,8 @@ def check_turn(
     ``tile_not_in_rack``) is illegal however its two-way melds are read: rules sections
     4.4-4.5 are then judged once, each meld taking its first reading (a run before a group), and
     the initial meld counts new melds in table order while the rack tiles last. Under
-    ``opening_may_use_table``, a crafted opening whose rack tiles can be told from table tiles
-    in more than 50,000 ways is refused with :class:`~rummikub_rules.InputTooLargeError`.
+    ``opening_may_use_table``, a crafted opening whose rack tiles take more than 200,000 steps
+    to split into melds of their own is refused with :class:`~rummikub_rules.InputTooLargeError`.
 
     >>> from rummikub_rules import parse_table, parse_tiles
     >>> check_turn(parse_table("r4 r5 r6 r7 r8"), parse_tiles("r6 k2"),

@@ -61,6 +61,7 @@ def most_favourable_reading(facts: TurnFacts) -> Judgement:
     """
     opening = None if facts.opened else InitialMeld(facts)
     jokers = TableJokers(facts)
+    opened = facts.opened or (opening is not None and opening.opens_table)
     before = [readings or (None,) for readings in facts.before_readings]
     after = [readings or (None,) for readings in facts.after_readings]
     two_way = [
@@ -78,7 +79,7 @@ def most_favourable_reading(facts: TurnFacts) -> Judgement:
             chosen[side][index] = (before, after)[side][index][pick]
         before_choice, after_choice = tuple(chosen[0]), tuple(chosen[1])
         found = opening.check(after_choice) if opening is not None else []
-        joker_found, retrieved = jokers.check(before_choice, after_choice)
+        joker_found, retrieved = jokers.check(before_choice, after_choice, opened=opened)
         found.extend(joker_found)
         if best is None or (len(found), retrieved) < (len(best.violations), best.retrieved):
             best = Judgement(tuple(found), retrieved, before_choice, after_choice)

@@ -88,9 +88,16 @@ class TableJokers:
         self._old: frozenset[int] | None = None
 
     def check(
-        self, before_choice: Sequence[Reading | None], after_choice: Sequence[Reading | None]
+        self,
+        before_choice: Sequence[Reading | None],
+        after_choice: Sequence[Reading | None],
+        *,
+        opened: bool,
     ) -> tuple[list[Violation], int]:
         """Section 4.5 under one reading: the violations, and how many jokers were retrieved.
+
+        ``opened``: whether the player has opened, before this turn or (under
+        ``opening_may_use_table``) by the rack tiles laid in it (rules 4.4, revised).
 
         Jokers of one role (one kind, standing for one thing) are interchangeable, so old and new
         jokers are paired role by role:
@@ -113,7 +120,7 @@ class TableJokers:
         }
         retrieved = sum(len(j) - len(new_by_role.get(r, ())) for r, j in freed.items())
         if retrieved:
-            if not self.facts.opened:
+            if not opened:
                 found.extend(retrieval_before_opening(freed, new_by_role, self.facts))
             else:
                 if self.facts.edition.joker_retrieval is JokerRetrieval.REPLACE:
