@@ -13,7 +13,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummikub_rules import EDITIONS, JOKER, Color, Edition, JokerInInitialMeld, Tile, TileSet
+from rummikub_rules import EDITIONS, Color, Edition, JokerInInitialMeld, Tile, TileSet
 from rummikub_rules.turns._rack_melds import RackMelds, rack_melds_value
 from tests.brute import partitions
 from tests.depth import examples
@@ -29,6 +29,7 @@ def editions(draw: st.DrawFn) -> Edition:
         numbers=range(low, low + draw(st.integers(4, 5))),
         copies=draw(st.integers(1, 3)),
         jokers=draw(st.integers(0, 3)),
+        colored_jokers=draw(st.integers(0, 1)),
     )
     return EDITIONS["sabra-1978"].evolve(
         tile_set=tile_set,
@@ -54,7 +55,7 @@ def brute_value(tiles: list[Tile], edition: Edition) -> int:
     """The most valuable split of any subset of ``tiles`` into valid melds."""
     rule = JokerInInitialMeld(edition.joker_in_initial_meld)
     if rule is JokerInInitialMeld.FORBIDDEN:
-        tiles = [t for t in tiles if t != JOKER]
+        tiles = [t for t in tiles if not t.is_joker]
     best = 0
     subsets = {
         tuple(sorted(c)) for n in range(len(tiles) + 1) for c in itertools.combinations(tiles, n)
@@ -95,7 +96,7 @@ def test_openings_cover_every_split_that_reaches_the_threshold(
     rule = JokerInInitialMeld(edition.joker_in_initial_meld)
     for melds_tiles in listed:
         assert not melds_tiles - Counter(tiles)
-    usable = [t for t in tiles if t != JOKER or rule is not JokerInInitialMeld.FORBIDDEN]
+    usable = [t for t in tiles if not t.is_joker or rule is not JokerInInitialMeld.FORBIDDEN]
     for n in range(len(usable) + 1):
         for subset in set(itertools.combinations(sorted(usable), n)):
             for melds in partitions(Counter(subset), edition):

@@ -23,7 +23,7 @@ from typing import Final
 from rummikub_rules.editions import Edition, JokerInInitialMeld
 from rummikub_rules.errors import InputTooLargeError
 from rummikub_rules.melds import Meld, RunWrap
-from rummikub_rules.tiles import JOKER, JOKER_INDEX, MIN_NUMBER, NUMBERS, Color, Tile
+from rummikub_rules.tiles import JOKER, MIN_NUMBER, NUMBERS, Color, Tile
 from rummikub_rules.turns._facts import TileCounts
 
 __all__ = ["SEARCH_LIMIT", "RackMelds", "rack_melds_value"]
@@ -32,8 +32,9 @@ __all__ = ["SEARCH_LIMIT", "RackMelds", "rack_melds_value"]
 #: few hundred. A crafted rack that needs more is refused rather than searched.
 SEARCH_LIMIT: Final = 200_000
 
-#: Tiles left, as counts in the search's order, and the jokers left.
-_State = tuple[tuple[int, ...], int]
+#: Tiles left, as counts in the search's order, and the jokers left of each kind (see
+#: ``RackMelds.joker_kinds``: the plain joker, then the coloured jokers of the set's colours).
+_State = tuple[tuple[int, ...], tuple[int, ...]]
 
 
 class RackMelds:
@@ -50,7 +51,10 @@ class RackMelds:
         colors = edition.tile_set.colors
         #: The search's order of tiles (by number, then colour), each one's place and value.
         self.order, self.position, self.values = _layout(numbers, colors)
-        jokers = 0 if rule is JokerInInitialMeld.FORBIDDEN else tiles.get(JOKER_INDEX, 0)
+        #: The kinds of joker, in the order of a state's joker counts.
+        self.joker_kinds = (JOKER, *(Tile.joker(c) for c in colors))
+        forbidden = rule is JokerInInitialMeld.FORBIDDEN
+        jokers = tuple(0 if forbidden else tiles.get(t.index, 0) for t in self.joker_kinds)
         counts = [0] * len(self.order)
         for index, n in tiles.items():
             if index in self.position:
@@ -136,7 +140,7 @@ class RackMelds:
         """What the tiles left could be worth at most: every one counted."""
         counts, jokers = state
         worth: int = sum(map(operator.mul, counts, self.values))
-        return worth + jokers * self.joker_worth
+        return worth + sum(jokers) * self.joker_worth
 
     def _candidates(self, state: _State) -> list[tuple[int, tuple[Tile, ...], _State]]:
         """The melds the lowest tile left can start, most valuable first, and what is left."""
@@ -148,9 +152,9 @@ class RackMelds:
         found: list[tuple[int, tuple[Tile, ...], _State]] = []
         if pivot is not None:
             most = self.edition.max_jokers_per_meld
-            if most is not None:
-                jokers = min(jokers, most)
-            runs, groups = self._runs(counts, jokers, pivot), self._groups(counts, jokers, pivot)
+            cap = sum(jokers) if most is None else min(sum(jokers), most)
+            runs = self._runs(counts, jokers, cap, pivot)
+            groups = self._groups(counts, jokers, cap, pivot)
             for worth, tiles in itertools.chain(runs, groups):
                 self.charge()
                 left = list(counts)
@@ -159,39 +163,53 @@ class RackMelds:
                         left[self.position[tile.index]] -= 1
                 if not self.jokers_count:
                     worth = sum(t.value for t in tiles)
-                used = sum(1 for t in tiles if t.number is None)
-                found.append((worth, tiles, (tuple(left), state[1] - used)))
+                jokers_left = tuple(
+                    n - sum(1 for t in tiles if t == kind)
+                    for kind, n in zip(self.joker_kinds, jokers, strict=True)
+                )
+                found.append((worth, tiles, (tuple(left), jokers_left)))
         found.sort(key=lambda f: -f[0])
         self._melds[state] = found
         return found
 
     def _runs(
-        self, counts: tuple[int, ...], jokers: int, pivot: int
+        self, counts: tuple[int, ...], jokers: tuple[int, ...], cap: int, pivot: int
     ) -> Iterator[tuple[int, tuple[Tile, ...]]]:
         """Runs of the lowest tile's colour holding it, each other place a tile left or a joker.
 
-        Each with its value, every place counted as the number it stands for.
+        A place's joker is a plain one or the run colour's coloured joker, at most ``cap`` in
+        all. Each run with its value, every place counted as the number it stands for.
         """
         tile = self.order[pivot]
+        assert tile.color is not None
+        colored = Tile.joker(tile.color)
+        have = dict(zip(self.joker_kinds, jokers, strict=True))
+        kinds = tuple(k for k in (JOKER, colored) if have.get(k))
+        usable = {k: have[k] for k in kinds}
+        most = min(cap, sum(usable.values()))
         for chain in self._chains[pivot]:
             missing = 0
             for length, (worth, at) in enumerate(chain, start=1):
                 if at != pivot and not counts[at]:
                     missing += 1
-                    if missing > jokers:
+                    if missing > most:
                         break
                 if worth:
                     options = [
-                        (tile,) if q == pivot else (self.order[q], JOKER) if counts[q] else (JOKER,)
+                        (tile,) if q == pivot else (self.order[q], *kinds) if counts[q] else kinds
                         for _, q in chain[:length]
                     ]
-                    for tiles in _fill(options, jokers):
+                    for tiles in _fill(options, usable, most):
                         yield worth, tuple(tiles)
 
     def _groups(
-        self, counts: tuple[int, ...], jokers: int, pivot: int
+        self, counts: tuple[int, ...], jokers: tuple[int, ...], cap: int, pivot: int
     ) -> Iterator[tuple[int, tuple[Tile, ...]]]:
-        """Groups of the lowest tile's number holding it: other tiles left of it, and jokers."""
+        """Groups of the lowest tile's number holding it: other tiles left of it, and jokers.
+
+        A coloured joker joins only as its colour's tile (a colour the group lacks, where colours
+        must differ); plain jokers fill the places left; at most ``cap`` jokers in all.
+        """
         tile = self.order[pivot]
         assert tile.number is not None
         colors = self.edition.tile_set.colors
@@ -201,13 +219,20 @@ class RackMelds:
             for p in range(pivot, pivot + len(colors) - colors.index(tile.color))
             for _ in range(counts[p] - (p == pivot))
         ]
+        plain, colored = jokers[0], dict(zip(self.joker_kinds[1:], jokers[1:], strict=True))
         for size in range(0, len(colors)):
             for chosen in sorted(set(itertools.combinations(others, size))):
-                if distinct and len({t.color for t in (tile, *chosen)}) <= size:
+                present = {t.color for t in (tile, *chosen)}
+                if distinct and len(present) <= size:
                     continue
-                for extra in range(min(jokers, len(colors) - 1 - size) + 1):
-                    if 1 + size + extra >= 3:
-                        yield tile.number * (1 + size + extra), (tile, *chosen, *[JOKER] * extra)
+                room = len(colors) - 1 - size
+                for painted in _colored_choices(
+                    colored, present if distinct else set(), min(room, cap)
+                ):
+                    for extra in range(min(plain, room - len(painted), cap - len(painted)) + 1):
+                        if 1 + size + len(painted) + extra >= 3:
+                            laid = (tile, *chosen, *painted, *[JOKER] * extra)
+                            yield tile.number * len(laid), laid
 
     def _step(self) -> None:
         if self.steps >= SEARCH_LIMIT:
@@ -228,16 +253,47 @@ def rack_melds_value(tiles: TileCounts, edition: Edition, goal: int | None = Non
     return RackMelds(tiles, edition).best(goal)
 
 
-def _fill(places: Sequence[tuple[Tile, ...]], jokers: int) -> Iterator[list[Tile]]:
-    """Every choice of one tile per place using at most ``jokers`` jokers (a tile first)."""
+def _fill(
+    places: Sequence[tuple[Tile, ...]], jokers: dict[Tile, int], most: int
+) -> Iterator[list[Tile]]:
+    """Every choice of one tile per place, a tile first.
+
+    At most ``jokers`` of each kind of joker, and ``most`` in all.
+    """
     if not places:
         yield []
         return
     for tile in places[0]:
-        spare = jokers - (tile.number is None)
-        if spare >= 0:
-            for rest in _fill(places[1:], spare):
+        if tile.number is None:
+            if most <= 0 or jokers[tile] <= 0:
+                continue
+            spare = {**jokers, tile: jokers[tile] - 1}
+            for rest in _fill(places[1:], spare, most - 1):
                 yield [tile, *rest]
+        else:
+            for rest in _fill(places[1:], jokers, most):
+                yield [tile, *rest]
+
+
+def _colored_choices(
+    colored: dict[Tile, int], present: set[Color | None], room: int
+) -> Iterator[tuple[Tile, ...]]:
+    """The coloured jokers a group may take: each of a colour not ``present``, at most ``room``.
+
+    Where colours may repeat (``present`` empty) a colour's jokers may join more than once.
+    """
+    pool = [
+        kind
+        for kind, n in colored.items()
+        if kind.color not in present
+        for _ in range(n if not present else min(n, 1))
+    ]
+    seen: set[tuple[Tile, ...]] = set()
+    for size in range(min(room, len(pool)) + 1):
+        for chosen in itertools.combinations(pool, size):
+            if chosen not in seen:
+                seen.add(chosen)
+                yield chosen
 
 
 @functools.lru_cache(maxsize=16)
