@@ -212,3 +212,27 @@ def test_wrapping_runs_with_four_jokers_are_charged_for_their_work() -> None:
     table = parse_table("o10 j k10 r10 | r7 r8 r9 r10 | j r11 j j | r10 o10 k10")
     rack = parse_tiles("b11 b11 k11 k8 k8 k8 r11 b8 o9 o11 b10 b10 b9 b9 r8 k7 k9 r9")
     legal_or_error(table, rack, opened=True, edition=edition)
+
+
+#: The Expert box with four copies of each numbered tile: the most coloured jokers a set may have.
+EXPERT_BIGGEST = CLASSIC.evolve(tile_set=TileSet(copies=4, jokers=0, colored_jokers=2))
+
+
+@pytest.mark.parametrize("opened", [True, False])
+def test_eight_colored_jokers_on_a_big_rack(opened: bool) -> None:
+    """Every coloured joker may stand for many tiles: the assignments tried are charged, so a rack
+    holding all eight (more assignments than any budget reaches) answers within the budget."""
+    rng = random.Random(2)
+    numbered = [t for t in EXPERT_BIGGEST.tile_set.all_tiles() if t.number is not None]
+    rack = [
+        *rng.sample(numbered, 32),
+        *(t for t in EXPERT_BIGGEST.tile_set.all_tiles() if t.is_joker),
+    ]
+    legal_or_error(Table(), rack, opened=opened, edition=EXPERT_BIGGEST)
+    legal_or_error(parse_table("r1 r2 r3 | k5 b5 o5"), rack, opened=opened, edition=EXPERT_BIGGEST)
+
+
+def test_colored_jokers_on_the_table_and_the_rack() -> None:
+    table = parse_table("r1 jr r3 | k4 jk k6 | b7 jb b9 | o10 jo o12 | k1 b1 jr")
+    rack = parse_tiles("r2 k5 b8 o11 jk jb jo r13 b13 k13 o2 o3")
+    legal_or_error(table, rack, opened=True, edition=EXPERT_BIGGEST)

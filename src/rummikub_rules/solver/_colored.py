@@ -35,7 +35,7 @@ from rummikub_rules.melds import Meld, Table
 from rummikub_rules.solver._context import Laid
 from rummikub_rules.solver._grid import Objective, weights
 from rummikub_rules.solver._verify import legal
-from rummikub_rules.tiles import JOKER, Tile
+from rummikub_rules.tiles import JOKER, MAX_COPIES, Tile
 
 __all__ = ["has_colored_jokers", "solve_colored"]
 
@@ -128,13 +128,16 @@ class _Solver:
         self.first = first
         self.laid = laid or {}
         tile_set = edition.tile_set
-        # Room for the stand-ins too: a coloured joker may stand for a tile of every copy.
+        # Room for the stand-ins too: a coloured joker may stand for a tile of every copy. A
+        # set cannot hold more than MAX_COPIES of a tile; an assignment needing more is left
+        # out, and the answer then unproven (``_fits``).
         plain_set = attrs.evolve(
             tile_set,
             jokers=tile_set.total_jokers,
             colored_jokers=0,
-            copies=tile_set.copies + tile_set.colored_jokers,
+            copies=min(MAX_COPIES, tile_set.copies + tile_set.colored_jokers),
         )
+        self.room = plain_set.copies
         self.relaxed = edition.evolve(name=edition.name, tile_set=plain_set)
         self.plain_table = Table(
             Meld([JOKER if t.is_joker else t for t in m.tiles], m.kind) for m in table.melds
@@ -174,12 +177,17 @@ class _Solver:
             if bound is not None and best is not None and best[0] >= bound:
                 break
             rack = (*numbered, *([JOKER] * plain_jokers[JOKER]), *stand_ins.elements())
+            if not self._fits(stand_ins, self.plain_table):
+                proven = False
+                continue
             extra = self._stand_in_bounds(stand_ins)
             if extra is None:
                 continue
             found = self._inner(rack, {**self._joker_bounds(plain_jokers), **extra}, stand_ins)
             proven = proven and found.proven
             if found.play is None:
+                if not found.proven:
+                    break  # the budget ran out
                 continue
             after = self._recolour(found.play.after, plain_jokers, stand_ins)
             if after is None and self.kept_stand_ins:
@@ -202,22 +210,25 @@ class _Solver:
         return Outcome(Play(best[1]), proven, best[0])
 
     def _roles(self) -> Iterator[Counter[Tile]]:
-        """Every assignment of the rack's coloured jokers to stand-ins (fewest laid first)."""
-        colors = sorted({t.color for t in self.rack if t.is_colored_joker}, key=str)
-        per_color = []
+        """Every assignment of the rack's coloured jokers to stand-ins, most stand-ins first.
+
+        Listed lazily, one number of stand-ins at a time: a rack of many coloured jokers has
+        more assignments than any budget reaches (each is a solve, charged to the budget).
+        """
         numbers = tuple(self.edition.tile_set.numbers)
-        for color in colors:
-            have = sum(1 for t in self.rack if t.is_colored_joker and t.color == color)
-            options = [
-                combo
-                for size in range(have + 1)
-                for combo in itertools.combinations_with_replacement(numbers, size)
-            ]
-            per_color.append([Counter(Tile(color, n) for n in combo) for combo in options])
-        assignments = [sum(parts, Counter()) for parts in itertools.product(*per_color)]
-        # The relaxation lays as many jokers as it can: most stand-ins first finds it soonest.
-        assignments.sort(key=lambda c: -sum(c.values()))
-        yield from assignments
+        have = Counter(t.color for t in self.rack if t.is_colored_joker)
+        colors = sorted(have, key=str)
+        for total in range(sum(have.values()), -1, -1):
+            for sizes in itertools.product(*(range(have[c] + 1) for c in colors)):
+                if sum(sizes) != total:
+                    continue
+                combos = [itertools.combinations_with_replacement(numbers, size) for size in sizes]
+                for parts in itertools.product(*combos):
+                    yield Counter(
+                        Tile(color, n)
+                        for color, part in zip(colors, parts, strict=True)
+                        for n in part
+                    )
 
     def _kept_play(
         self,
@@ -227,6 +238,8 @@ class _Solver:
         stand_ins: Counter[Tile],
     ) -> Table | None:
         """The best play keeping every coloured joker of the table as its tile, recoloured."""
+        if not self._fits(stand_ins + self.kept_stand_ins, self.kept_table):
+            return None
         found = self._inner(rack, laid, stand_ins, table=self.kept_table)
         if found.play is None:
             return None
@@ -253,6 +266,11 @@ class _Solver:
             self.plain_table if table is None else table, rack, opened=self.opened,
             edition=self.relaxed, objective=self.objective, first=self.first, laid=bounds or None,
         )  # fmt: skip
+
+    def _fits(self, stand_ins: Counter[Tile], table: Table) -> bool:
+        """Whether the relaxed set holds every copy the rack, ``table`` and stand-ins need."""
+        have = Counter(self.rack) + Counter(table.tiles)
+        return all(have[tile] + n <= self.room for tile, n in stand_ins.items())
 
     def _joker_bounds(self, jokers: Counter[Tile]) -> dict[Tile, tuple[int, int]]:
         """The bounds on plain jokers laid, from the bounds on each kind of joker given."""
