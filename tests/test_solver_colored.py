@@ -7,12 +7,13 @@ asks the referee of every play). The strict xfails are the shapes the plan throu
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 
 import pytest
 
 from rummikub_rules import CLASSIC, Color, Edition, TileSet, check_turn, parse_table, parse_tiles
-from rummikub_rules.solver import SearchLimitExceeded, best_play, solve
+from rummikub_rules.solver import DEFAULT_LIMIT, SearchLimitExceeded, best_play, can_play, solve
 from rummikub_rules.tiles import EXPERT_SET
 from tests.brute import best_score, score
 
@@ -81,6 +82,22 @@ def test_unproven_shapes(table: str, rack: str, edition: Edition) -> None:
     check(table, rack, edition)
 
 
-def test_an_unproven_answer_is_refused_by_best_play() -> None:
-    with pytest.raises(SearchLimitExceeded):
+def test_an_unproven_answer_is_refused_for_what_it_is() -> None:
+    """Not "needed more than N states": the budget was not spent, the model fell short."""
+    with pytest.raises(SearchLimitExceeded) as refused:
         best_play("r5 jr r7", "r6 b1 b2", opened=True, edition=EXPERT)
+    assert "within the solver's model" in str(refused.value)
+    assert "states" not in str(refused.value)
+    assert refused.value.solution is not None
+    assert refused.value.solution.states < DEFAULT_LIMIT
+    again = pickle.loads(pickle.dumps(refused.value))
+    assert str(again) == str(refused.value)
+    assert again.reason == refused.value.reason
+    with pytest.raises(SearchLimitExceeded, match="within the solver's model"):
+        can_play("r5 jr r7", "r6 b1 b2", opened=True, edition=EXPERT)
+
+
+def test_a_spent_budget_is_still_named() -> None:
+    with pytest.raises(SearchLimitExceeded, match="more than 50 states") as refused:
+        best_play("", "jb jk jr b1", opened=True, edition=EXPERT, limit=50)
+    assert refused.value.reason is None

@@ -138,13 +138,27 @@ def solve(
     >>> str(found.play.after), found.proven_optimal, found.tiles
     ('j b5 b6 | r8 r9 r10', True, 3)
     """
+    return _solved(table, rack, opened, edition, objective, limit, seconds, engine)[0]
+
+
+def _solved(
+    table: TableLike,
+    rack: TilesLike,
+    opened: bool,
+    edition: EditionLike,
+    objective: Objective,
+    limit: int | None,
+    seconds: float | None,
+    engine: Engine,
+) -> tuple[Solution, SearchResult]:
+    """:func:`solve`'s answer, and the plan's (which says why an answer is unproven)."""
     table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
     outcome = _solve(
         table, rack, opened=as_flag(opened, "opened"), edition=edition, objective=objective,
         budget=budget, engine=_engine(engine),
     )  # fmt: skip
-    return _solution(outcome, table, edition, budget)
+    return _solution(outcome, table, edition, budget), outcome
 
 
 def best_play(
@@ -170,12 +184,9 @@ def best_play(
     >>> sorted(str(m) for m in play.after)
     ['r4 r5 r6', 'r6 r7 r8']
     """
-    found = solve(
-        table, rack, opened=opened, edition=edition, objective=objective, limit=limit,
-        seconds=seconds,
-    )  # fmt: skip
+    found, outcome = _solved(table, rack, opened, edition, objective, limit, seconds, "auto")
     if not found.proven_optimal:
-        raise SearchLimitExceeded(_limit(limit, seconds), found)
+        raise _refusal(outcome, limit, seconds, found)
     return found.play
 
 
@@ -208,7 +219,7 @@ def can_play(
         return True
     if not outcome.proven:
         solution = _solution(outcome, table, edition, budget)
-        raise SearchLimitExceeded(_limit(limit, seconds), solution)
+        raise _refusal(outcome, limit, seconds, solution)
     return False
 
 
@@ -361,6 +372,19 @@ def _budget(limit: int | None, seconds: float | None) -> Budget:
 def _limit(limit: int | None, seconds: float | None) -> int | None:
     """The state limit a :class:`SearchLimitExceeded` names."""
     return DEFAULT_LIMIT if limit is None and seconds is None else limit
+
+
+def _refusal(
+    outcome: SearchResult, limit: int | None, seconds: float | None, solution: Solution
+) -> SearchLimitExceeded:
+    """The error for an unproven answer: the budget ran out, or the model could not prove it."""
+    reason = None
+    if outcome.gap:
+        reason = (
+            "could not prove the best play with coloured jokers within the solver's model "
+            "(the budget was not spent: a larger limit does not help)"
+        )
+    return SearchLimitExceeded(_limit(limit, seconds), solution, reason)
 
 
 def _engine(engine: object) -> Engine:

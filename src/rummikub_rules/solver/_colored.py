@@ -97,11 +97,15 @@ def solve_colored(
 
 @attrs.frozen
 class Outcome:
-    """What one stage found: the play, whether proven best, and its score on the full rack."""
+    """What one stage found: the play, whether proven best, and its score on the full rack.
+
+    ``gap``: unproven though the budget held, because an open bound is left (stage 2).
+    """
 
     play: Play | None
     proven: bool
     score: int
+    gap: bool = False
 
 
 class _Solver:
@@ -205,9 +209,9 @@ class _Solver:
             if not found.proven:
                 break  # the budget ran out
         if best is None:
-            return Outcome(None, proven and not open_bounds, 0)
-        proven = proven and all(b <= best[0] for b in open_bounds)
-        return Outcome(Play(best[1]), proven, best[0])
+            return Outcome(None, proven and not open_bounds, 0, proven and bool(open_bounds))
+        closed = all(b <= best[0] for b in open_bounds)
+        return Outcome(Play(best[1]), proven and closed, best[0], proven and not closed)
 
     def _roles(self) -> Iterator[Counter[Tile]]:
         """Every assignment of the rack's coloured jokers to stand-ins, most stand-ins first.

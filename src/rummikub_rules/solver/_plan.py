@@ -58,11 +58,16 @@ ENGINES: Final = ("auto", "general")
 
 @attrs.frozen
 class SearchResult:
-    """A solve's answer: the best legal play found, whether it is proven best, its score."""
+    """A solve's answer: the best legal play found, whether it is proven best, its score.
+
+    ``gap``: unproven within the budget, where the solver's model of coloured jokers cannot
+    prove the play best (see :mod:`._colored`); else an unproven answer ran out of budget.
+    """
 
     play: Play | None
     proven: bool
     score: int
+    gap: bool = False
 
 
 def solve(
@@ -93,7 +98,7 @@ def solve(
             inner, table, tuple(rack), opened=opened, edition=edition, objective=objective,
             first=first, laid=laid,
         )  # fmt: skip
-        return SearchResult(found.play, found.proven, found.score)
+        return SearchResult(found.play, found.proven, found.score, found.gap)
     ctx = context(
         table,
         tuple(rack),
