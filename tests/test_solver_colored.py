@@ -40,6 +40,7 @@ PROVEN = [
     ("r5 jr r7", "r6 r9 r10", EXPERT),  # the run's jr freed by r6, laid with r9 r10
     ("r5 r6 jr", "b1 b2 r8", EXPERT),  # a run extended past its jr
     ("j jr r4", "jb r3", small("orb", copies=2, jokers=1, colored=1, threshold=0)),
+    ("", "jb jk jr b1", EXPERT),  # three rack coloured jokers: a group of one tile and two
 ]
 
 #: Positions it leaves unproven (table, rack, edition).
@@ -47,7 +48,6 @@ UNPROVEN = [
     ("r5 jr r7", "r6 b1 b2", EXPERT),  # freed by r6, the jr has no red meld to go to
     ("b3 b4 jb", "k1 k2 b5", EXPERT),  # the same at a run's end
     ("k5 b5 jr", "r5 b1 b2", EXPERT),  # the same from a group
-    ("", "jb jk jr b1", EXPERT),  # three rack coloured jokers: a group of one tile and two
     ("k3 jo jr", "jk o5", EXPERT),  # a group of one numbered tile and two coloured jokers
     ("o5 jb jk", "jb b1", EXPERT),
     ("jb b4 jb", "jr b5 o5 r3 b3", small("bro", copies=1, jokers=0, colored=2, threshold=20)),

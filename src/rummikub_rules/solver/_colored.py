@@ -1,4 +1,6 @@
-"""Positions holding coloured jokers, solved through the plain-joker plan (private).
+"""Positions with coloured jokers and jokers on the table, solved through the plain-joker plan.
+
+(With no joker on the table, the plan's general search counts the rack's jokers by kind.)
 
 A coloured joker stands for one tile of its colour wherever it lies (rules section 2), so it can
 do whatever a plain joker can do there and no more: read as plain jokers, the coloured jokers of

@@ -18,7 +18,7 @@ from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._grid import Counts, Grid, Objective, grid_of, weights
 from rummikub_rules.solver._position import TableJoker
 from rummikub_rules.solver._problem import Opening
-from rummikub_rules.tiles import Tile
+from rummikub_rules.tiles import JOKER, Tile
 
 __all__ = ["Context", "Laid", "context", "freeze", "plus"]
 
@@ -53,8 +53,24 @@ class Context:
         return self.grid.counts(tiles)
 
     def rack_jokers(self) -> int:
-        """How many jokers the rack holds."""
-        return sum(1 for t in self.rack if t.number is None)
+        """How many plain jokers the rack holds (coloured ones: :meth:`rack_colored`)."""
+        return sum(1 for t in self.rack if t == JOKER)
+
+    @property
+    def colored(self) -> bool:
+        """Whether the position holds coloured jokers (the general search counts them by kind)."""
+        return any(t.is_colored_joker for t in self.rack) or any(
+            t.is_colored_joker for t in self.table.tiles
+        )
+
+    def rack_colored(self) -> list[int]:
+        """How many coloured jokers of each row's colour the rack holds."""
+        row = self.grid.color_row
+        counts = [0] * self.grid.rows
+        for tile in self.rack:
+            if tile.is_colored_joker:
+                counts[row[tile.color]] += 1
+        return counts
 
     def rack_counts(self) -> Counts:
         """The rack's numbered tiles per cell."""
@@ -87,7 +103,7 @@ class Context:
         (see :func:`._engines.fast_solve`).
         """
         cap = self.edition.max_jokers_per_meld
-        return self.plain and (cap is None or cap >= jokers)
+        return self.plain and not self.colored and (cap is None or cap >= jokers)
 
     def pins(self, jokers: Sequence[TableJoker]) -> tuple[Counts, list[int]]:
         """Table jokers kept in their roles: per cell in runs, per column in groups.

@@ -10,6 +10,7 @@ mid-search, the best play the search had found is offered to the incumbent befor
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -23,9 +24,19 @@ from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._problem import Opening, Problem
 from rummikub_rules.solver._runs import Cell, Claim, RunRules
 from rummikub_rules.solver._search import Found, Search
-from rummikub_rules.tiles import JOKER
+from rummikub_rules.tiles import JOKER, Tile
 
-__all__ = ["FastRun", "Scored", "fast", "fast_search", "fast_solve", "general", "problem", "run"]
+__all__ = [
+    "Colored",
+    "FastRun",
+    "Scored",
+    "fast",
+    "fast_search",
+    "fast_solve",
+    "general",
+    "problem",
+    "run",
+]
 
 #: A play's melds and its score.
 Scored = tuple[int, list[Meld]]
@@ -209,11 +220,15 @@ def problem(
     rack: Counts | None = None,
     laid: Counts | None = None,
     laid_jokers: int = 0,
+    colored: Colored | None = None,
+    colored_rack: Sequence[int] | None = None,
 ) -> Problem | None:
     """A general search problem for this position.
 
     ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are laid already, ``demanded``
-    must be laid in all; ``None`` if the bounds on what is laid cannot be met.
+    must be laid in all; ``None`` if the bounds on what is laid cannot be met. ``colored``
+    places the table's coloured jokers (without it, none is on the table); ``colored_rack``
+    replaces the rack's coloured jokers (per row).
     """
     grid, edition = ctx.grid, ctx.edition
     rack = ctx.rack_counts() if rack is None else rack
@@ -229,7 +244,12 @@ def problem(
         return None
     run_pins = run_pins or grid.zeros()
     group_pins = group_pins or [0] * grid.columns
+    tinted = _colored_fields(ctx, colored, colored_rack) if ctx.colored else {}
+    if tinted is None:
+        return None
     total = loose + jokers + sum(map(sum, run_pins)) + sum(group_pins)
+    total += sum(map(sum, tinted.get("colored_group_pins", ())))
+    total += sum(tinted.get("colored_loose", ())) + sum(tinted.get("colored_rack", ()))
     cap = edition.max_jokers_per_meld
     if cap is not None and cap >= total:
         cap = None
@@ -253,6 +273,7 @@ def problem(
             claims=tuple(c for at, c in group_claims if at == column),
             opening=mixed,
             jokers_count=opening is None or opening.jokers_count,
+            colored=bool(tinted),
         )
         for column in range(grid.columns)
     )
@@ -274,7 +295,46 @@ def problem(
         jokers_low=jokers_low,
         jokers_high=min(jokers, jokers_high),
         opening=opening,
+        **tinted,
     )
+
+
+@attrs.frozen
+class Colored:
+    """The table's coloured jokers in one problem, per row of their colour.
+
+    ``loose`` free to go where their colour fits; kept ones pinned in runs (``run_pins``, per
+    cell: how many of the problem's run pins are coloured) or in groups (``group_pins``, per
+    column and row: standing as that row's tile).
+    """
+
+    loose: tuple[int, ...]
+    run_pins: tuple[tuple[int, ...], ...]
+    group_pins: tuple[tuple[int, ...], ...]
+
+
+def _colored_fields(
+    ctx: Context, colored: Colored | None, rack: Sequence[int] | None
+) -> dict[str, Any] | None:
+    """The coloured-joker fields of a problem (``None``: the bounds on rack ones cannot hold)."""
+    grid = ctx.grid
+    rack = ctx.rack_colored() if rack is None else rack
+    low, high = [], []
+    for row, have in enumerate(rack):
+        least, most = ctx.laid.get(Tile.joker(grid.tile_set.colors[row]), (0, have))
+        if least > min(have, most):
+            return None
+        low.append(least)
+        high.append(min(have, most))
+    zeros = freeze(grid.zeros())
+    return {
+        "colored_loose": colored.loose if colored else (0,) * grid.rows,
+        "colored_rack": tuple(rack),
+        "colored_low": tuple(low),
+        "colored_high": tuple(high),
+        "colored_group_pins": colored.group_pins if colored else zeros,
+        "colored_run_pins": colored.run_pins if colored else zeros,
+    }
 
 
 def _cells(grid: Grid, claims: Sequence[Claim]) -> tuple[tuple[Cell, ...], ...]:

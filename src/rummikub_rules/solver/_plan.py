@@ -83,8 +83,9 @@ def solve(
     laid: Laid | None = None,
 ) -> SearchResult:
     """Solve one position (see the module docstring); ``first``: any legal play will do."""
-    if has_colored_jokers(table, rack):
-        # Through this very plan, with the coloured jokers read as plain ones (``_colored``).
+    if has_colored_jokers(table, rack) and any(m.jokers for m in table.melds):
+        # Through this very plan, with the coloured jokers read as plain ones (``_colored``);
+        # with no joker on the table, the general search counts the rack's jokers by kind.
         def inner(
             table: Table, rack: tuple[Tile, ...], *, opened: bool, edition: Edition,
             objective: Objective, first: bool, laid: Laid | None,
