@@ -231,23 +231,18 @@ class ScoringError(RummikubError, ValueError):
 
 
 class SearchLimitExceeded(RummikubError, RuntimeError):  # noqa: N818 (the public name is a promise)
-    """The search needed more work than the budget it was given, or could not prove its answer.
+    """The search needed more work than the budget it was given.
 
     ``limit`` is the bound exceeded, in search states expanded (``None`` if it was time);
-    ``solution`` holds the best play found before the budget ran out. ``reason``, where given,
-    says why the answer is unproven within the budget (a case the solver's model cannot prove
-    best: a larger limit does not help), and is the message. Also a ``RuntimeError``: the input
-    was fine, the work it needed was not available.
+    ``solution`` holds the best play found before the budget ran out. Also a ``RuntimeError``:
+    the input was fine, the work it needed was not available.
     """
 
-    def __init__(
-        self, limit: int | None, solution: Solution | None = None, reason: str | None = None
-    ) -> None:
+    def __init__(self, limit: int | None, solution: Solution | None = None) -> None:
         self.limit = limit
         self.solution = solution
-        self.reason = reason
         what = f"more than {limit} states" if limit is not None else "more than its time"
-        super().__init__(reason or f"the search needed {what}; raise the limit")
+        super().__init__(f"the search needed {what}; raise the limit")
 
 
 class BotError(RummikubError, RuntimeError):

@@ -27,7 +27,11 @@ How it works (one module per concern):
   a run of jokers alone, no meld: the general search then decides);
 - :mod:`._search`, with :mod:`._runs` (open runs and their facts), :mod:`._groups` (splitting a
   number's tiles into groups), :mod:`._moves` and :mod:`._bounds`: the general search, for every
-  meld rule and every joker rule of rules sections 4.4-4.5;
+  meld rule and every joker rule of rules sections 4.4-4.5, with the jokers counted by kind: a
+  coloured joker is laid only at its colour's steps (on its runs, or in a group as its colour's
+  tile), a kept one pinned to its cell or its colour's place, and a freed one goes into a host
+  (:mod:`._hosts`) built with the real tiles, where its colour fits; positions holding coloured
+  jokers use the general search (the bounds read them as plain jokers);
 - :mod:`._position`: the table's jokers, their roles under each reading, the melds a freed joker
   may not go into, and the melds that may only be extended;
 - :mod:`._grid`: the grid of tile counts all searches share, and the way back to melds.
@@ -138,27 +142,13 @@ def solve(
     >>> str(found.play.after), found.proven_optimal, found.tiles
     ('j b5 b6 | r8 r9 r10', True, 3)
     """
-    return _solved(table, rack, opened, edition, objective, limit, seconds, engine)[0]
-
-
-def _solved(
-    table: TableLike,
-    rack: TilesLike,
-    opened: bool,
-    edition: EditionLike,
-    objective: Objective,
-    limit: int | None,
-    seconds: float | None,
-    engine: Engine,
-) -> tuple[Solution, SearchResult]:
-    """:func:`solve`'s answer, and the plan's (which says why an answer is unproven)."""
     table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
     outcome = _solve(
         table, rack, opened=as_flag(opened, "opened"), edition=edition, objective=objective,
         budget=budget, engine=_engine(engine),
     )  # fmt: skip
-    return _solution(outcome, table, edition, budget), outcome
+    return _solution(outcome, table, edition, budget)
 
 
 def best_play(
@@ -184,9 +174,12 @@ def best_play(
     >>> sorted(str(m) for m in play.after)
     ['r4 r5 r6', 'r6 r7 r8']
     """
-    found, outcome = _solved(table, rack, opened, edition, objective, limit, seconds, "auto")
+    found = solve(
+        table, rack, opened=opened, edition=edition, objective=objective, limit=limit,
+        seconds=seconds,
+    )  # fmt: skip
     if not found.proven_optimal:
-        raise _refusal(outcome, limit, seconds, found)
+        raise SearchLimitExceeded(_limit(limit, seconds), found)
     return found.play
 
 
@@ -219,7 +212,7 @@ def can_play(
         return True
     if not outcome.proven:
         solution = _solution(outcome, table, edition, budget)
-        raise _refusal(outcome, limit, seconds, solution)
+        raise SearchLimitExceeded(_limit(limit, seconds), solution)
     return False
 
 
@@ -372,19 +365,6 @@ def _budget(limit: int | None, seconds: float | None) -> Budget:
 def _limit(limit: int | None, seconds: float | None) -> int | None:
     """The state limit a :class:`SearchLimitExceeded` names."""
     return DEFAULT_LIMIT if limit is None and seconds is None else limit
-
-
-def _refusal(
-    outcome: SearchResult, limit: int | None, seconds: float | None, solution: Solution
-) -> SearchLimitExceeded:
-    """The error for an unproven answer: the budget ran out, or the model could not prove it."""
-    reason = None
-    if outcome.gap:
-        reason = (
-            "could not prove the best play with coloured jokers within the solver's model "
-            "(the budget was not spent: a larger limit does not help)"
-        )
-    return SearchLimitExceeded(_limit(limit, seconds), solution, reason)
 
 
 def _engine(engine: object) -> Engine:

@@ -108,6 +108,8 @@ class Context:
     def pins(self, jokers: Sequence[TableJoker]) -> tuple[Counts, list[int]]:
         """Table jokers kept in their roles: per cell in runs, per column in groups.
 
+        Coloured ones count among the run pins; in groups, they are :meth:`colored_pins`.
+
         Under ``one_high`` a joker standing for the 1 played high is counted with the 1s (the
         search shares the 1s out between the two places).
         """
@@ -119,9 +121,31 @@ class Context:
                 if self.grid.high and column == self.grid.columns - 1:
                     column = 0
                 run_pins[column][joker.row] += 1
-            else:
+            elif joker.color < 0:
                 group_pins[joker.column] += 1
         return run_pins, group_pins
+
+    def colored_pins(
+        self, jokers: Sequence[TableJoker]
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        """Coloured table jokers kept in their roles, in runs and in groups.
+
+        Per cell in runs (how many of the run pins there are coloured), per column and row of
+        their colour in groups.
+        """
+        run_pins = self.grid.zeros()
+        group_pins = self.grid.zeros()
+        for joker in jokers:
+            if joker.color < 0:
+                continue
+            if joker.kind is MeldKind.RUN:
+                column = joker.column
+                if self.grid.high and column == self.grid.columns - 1:
+                    column = 0
+                run_pins[column][joker.row] += 1
+            else:
+                group_pins[joker.column][joker.color] += 1
+        return freeze(run_pins), freeze(group_pins)
 
     def rack_bounds(
         self, demanded: Counts | None = None, laid: Counts | None = None

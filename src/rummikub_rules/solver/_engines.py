@@ -222,13 +222,14 @@ def problem(
     laid_jokers: int = 0,
     colored: Colored | None = None,
     colored_rack: Sequence[int] | None = None,
+    colored_laid: Sequence[int] = (),
 ) -> Problem | None:
     """A general search problem for this position.
 
     ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are laid already, ``demanded``
     must be laid in all; ``None`` if the bounds on what is laid cannot be met. ``colored``
     places the table's coloured jokers (without it, none is on the table); ``colored_rack``
-    replaces the rack's coloured jokers (per row).
+    replaces the rack's coloured jokers (per row) and ``colored_laid`` are laid already.
     """
     grid, edition = ctx.grid, ctx.edition
     rack = ctx.rack_counts() if rack is None else rack
@@ -244,7 +245,7 @@ def problem(
         return None
     run_pins = run_pins or grid.zeros()
     group_pins = group_pins or [0] * grid.columns
-    tinted = _colored_fields(ctx, colored, colored_rack) if ctx.colored else {}
+    tinted = _colored_fields(ctx, colored, colored_rack, colored_laid) if ctx.colored else {}
     if tinted is None:
         return None
     total = loose + jokers + sum(map(sum, run_pins)) + sum(group_pins)
@@ -314,14 +315,16 @@ class Colored:
 
 
 def _colored_fields(
-    ctx: Context, colored: Colored | None, rack: Sequence[int] | None
+    ctx: Context, colored: Colored | None, rack: Sequence[int] | None, laid: Sequence[int]
 ) -> dict[str, Any] | None:
     """The coloured-joker fields of a problem (``None``: the bounds on rack ones cannot hold)."""
     grid = ctx.grid
     rack = ctx.rack_colored() if rack is None else rack
     low, high = [], []
     for row, have in enumerate(rack):
-        least, most = ctx.laid.get(Tile.joker(grid.tile_set.colors[row]), (0, have))
+        done = laid[row] if laid else 0
+        least, most = ctx.laid.get(Tile.joker(grid.tile_set.colors[row]), (0, have + done))
+        least, most = max(0, least - done), most - done
         if least > min(have, most):
             return None
         low.append(least)

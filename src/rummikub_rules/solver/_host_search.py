@@ -18,11 +18,18 @@ import attrs
 from rummikub_rules.melds import Meld, MeldKind
 from rummikub_rules.solver._budget import HOST
 from rummikub_rules.solver._context import Context, freeze, plus
-from rummikub_rules.solver._engines import Scored, fast_search, fast_solve, general, problem
+from rummikub_rules.solver._engines import (
+    Colored,
+    Scored,
+    fast_search,
+    fast_solve,
+    general,
+    problem,
+)
 from rummikub_rules.solver._fates import Fate
 from rummikub_rules.solver._grid import NEG, Counts, FoundMeld, Grid
 from rummikub_rules.solver._groups import GroupClaim
-from rummikub_rules.solver._hosts import Host, Olds, Stock, hosts
+from rummikub_rules.solver._hosts import FREED, RACK_JOKER, Host, Olds, Stock, hosts
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._position import renumbered
 from rummikub_rules.solver._relax import group_caps
@@ -56,6 +63,18 @@ class Step:
     laid_jokers: int = 0
     #: The last host laid (its key): further hosts come after it, so each set is tried once.
     after: tuple[object, ...] | None = None
+    #: How many of the freed jokers still to place are coloured, and how many coloured rack
+    #: jokers the hosts laid, per row of their colour (empty without coloured jokers).
+    freed_colored: tuple[int, ...] = ()
+    colored_laid: tuple[int, ...] = ()
+
+    @property
+    def colored(self) -> Colored | None:
+        """The table's coloured jokers left to the rest (``None``: the position has none)."""
+        stock = self.stock
+        if not stock.colored_rack:
+            return None
+        return Colored(stock.colored_loose, stock.colored_run_pins, stock.colored_group_pins)
 
     def with_host(
         self,
@@ -79,6 +98,7 @@ class Step:
         demanded = [list(row) for row in self.demanded]
         for (column, row), count in host.demands:
             demanded[column][row] = max(demanded[column][row], count)
+        rows = len(self.freed_colored)
         return Step(
             rest,
             self.fate,
@@ -91,6 +111,8 @@ class Step:
             laid,
             self.laid_jokers + self.stock.rack_jokers - rest.rack_jokers,
             host.key,
+            _minus(self.freed_colored, host.tinted(FREED, rows)),
+            _plus(self.colored_laid, host.tinted(RACK_JOKER, rows)),
         )
 
 
@@ -146,6 +168,12 @@ def rest_key(step: Step, *, relaxed: bool) -> tuple[object, ...]:
         freeze(step.demanded),
         None if step.laid is None else freeze(step.laid),
         step.laid_jokers,
+        stock.colored_rack,
+        stock.colored_loose,
+        stock.colored_run_pins,
+        stock.colored_group_pins,
+        step.freed_colored if relaxed else (),
+        step.colored_laid,
     )
 
 
@@ -185,6 +213,8 @@ class HostSearch:
             old=self._olds() if edition.freed_joker_new_meld else None,
             distinct=edition.group_colors_distinct,
             cap=edition.max_jokers_per_meld,
+            freed_colored=step.freed_colored,
+            edition=edition,
         )
         scored = sorted(
             (h.score(ctx.weights, ctx.joker_weight), h.key, h)
@@ -233,6 +263,10 @@ class HostSearch:
                 tuple(rest.group_pins),
                 rest.loose,
                 host.freed,
+                rest.colored_loose,
+                rest.colored_run_pins,
+                rest.colored_group_pins,
+                host.tints,
             )
             share = groups.get(key)
             if share is None:
@@ -247,10 +281,10 @@ class HostSearch:
         if share.hosts < 2:
             return UNKNOWN
         if share.bound is None:
-            share.bound = self._relaxed_share(step, share, host.freed)
+            share.bound = self._relaxed_share(step, share, host)
         return share.bound
 
-    def _relaxed_share(self, step: Step, share: _Share, freed: int) -> int:
+    def _relaxed_share(self, step: Step, share: _Share, host: Host) -> int:
         """The bound of a group of hosts (see :meth:`shares`), ``NEG`` if none can be."""
         stock = step.stock
         table = [
@@ -258,13 +292,21 @@ class HostSearch:
             for x, y in zip(stock.table, share.taken, strict=True)
         ]
         rack = [plus(x, y) for x, y in zip(stock.rack, share.taken, strict=True)]
-        wide = attrs.evolve(share.rest, table=table, rack=rack, rack_jokers=stock.rack_jokers)
-        relaxed = Step(wide, step.fate, self.ctx.grid.zeros(), step.freed - freed)
+        wide = attrs.evolve(
+            share.rest,
+            table=table,
+            rack=rack,
+            rack_jokers=stock.rack_jokers,
+            colored_rack=stock.colored_rack,
+        )
+        relaxed = Step(wide, step.fate, self.ctx.grid.zeros(), step.freed - host.freed)
         relaxed = attrs.evolve(
             relaxed,
             gained=step.gained + share.best,
             laid=step.laid,
             laid_jokers=step.laid_jokers,
+            freed_colored=_minus(step.freed_colored, host.tinted(FREED, len(step.freed_colored))),
+            colored_laid=step.colored_laid,
         )
         found = self.solve_stock(relaxed, relaxed=True)
         return NEG if found is None else found[0]
@@ -291,7 +333,10 @@ class HostSearch:
         """The best play of a rest above ``floor`` (scores without what the hosts gained)."""
         ctx = self.ctx
         stock = step.stock
-        loose = stock.loose + (step.freed if relaxed else 0)
+        loose = stock.loose + (step.freed - sum(step.freed_colored) if relaxed else 0)
+        colored = step.colored
+        if colored is not None and relaxed:
+            colored = attrs.evolve(colored, loose=_plus(stock.colored_loose, step.freed_colored))
         claims = bool(step.claims or step.group_claims)
         jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + loose
         if ctx.fast_applies(jokers + stock.rack_jokers) and not claims:
@@ -323,6 +368,9 @@ class HostSearch:
             rack=stock.rack,
             laid=step.laid,
             laid_jokers=step.laid_jokers,
+            colored=colored,
+            colored_rack=stock.colored_rack or None,
+            colored_laid=step.colored_laid,
         )
         return general(ctx, self.best, built, floor)
 
@@ -363,6 +411,16 @@ class HostSearch:
                 {(c, r): n for c, row in enumerate(rack) for r, n in enumerate(row) if n},
             )
         return self._old
+
+
+def _minus(have: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
+    """Per-row counts less those used (empty stays empty)."""
+    return tuple(a - b for a, b in zip(have, used, strict=True)) if have else ()
+
+
+def _plus(have: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+    """Per-row counts and more (empty stays empty)."""
+    return tuple(a + b for a, b in zip(have, more, strict=True)) if have else ()
 
 
 def _claims_left(

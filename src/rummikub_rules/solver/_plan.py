@@ -39,7 +39,6 @@ from rummikub_rules.actions import Play
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Table
 from rummikub_rules.solver._budget import Budget, BudgetSpent
-from rummikub_rules.solver._colored import has_colored_jokers, solve_colored
 from rummikub_rules.solver._context import Laid, context
 from rummikub_rules.solver._grid import Objective
 from rummikub_rules.solver._incumbent import Done, Incumbent
@@ -58,16 +57,11 @@ ENGINES: Final = ("auto", "general")
 
 @attrs.frozen
 class SearchResult:
-    """A solve's answer: the best legal play found, whether it is proven best, its score.
-
-    ``gap``: unproven within the budget, where the solver's model of coloured jokers cannot
-    prove the play best (see :mod:`._colored`); else an unproven answer ran out of budget.
-    """
+    """A solve's answer: the best legal play found, whether it is proven best, its score."""
 
     play: Play | None
     proven: bool
     score: int
-    gap: bool = False
 
 
 def solve(
@@ -83,23 +77,6 @@ def solve(
     laid: Laid | None = None,
 ) -> SearchResult:
     """Solve one position (see the module docstring); ``first``: any legal play will do."""
-    if has_colored_jokers(table, rack) and any(m.jokers for m in table.melds):
-        # Through this very plan, with the coloured jokers read as plain ones (``_colored``);
-        # with no joker on the table, the general search counts the rack's jokers by kind.
-        def inner(
-            table: Table, rack: tuple[Tile, ...], *, opened: bool, edition: Edition,
-            objective: Objective, first: bool, laid: Laid | None,
-        ) -> SearchResult:  # fmt: skip
-            return solve(
-                table, rack, opened=opened, edition=edition, objective=objective, budget=budget,
-                engine=engine, first=first, laid=laid,
-            )  # fmt: skip
-
-        found = solve_colored(
-            inner, table, tuple(rack), opened=opened, edition=edition, objective=objective,
-            first=first, laid=laid,
-        )  # fmt: skip
-        return SearchResult(found.play, found.proven, found.score, found.gap)
     ctx = context(
         table,
         tuple(rack),
