@@ -102,8 +102,12 @@ class Context:
         may lay a run of jokers alone (no meld): such an answer goes to the general search
         (see :func:`._engines.fast_solve`).
         """
+        return self.fast_rules(jokers) and not self.colored
+
+    def fast_rules(self, jokers: int) -> bool:
+        """Whether the fast search covers the meld rules with plain jokers (coloured read so)."""
         cap = self.edition.max_jokers_per_meld
-        return self.plain and not self.colored and (cap is None or cap >= jokers)
+        return self.plain and (cap is None or cap >= jokers)
 
     def pins(self, jokers: Sequence[TableJoker]) -> tuple[Counts, list[int]]:
         """Table jokers kept in their roles: per cell in runs, per column in groups.

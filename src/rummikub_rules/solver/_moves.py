@@ -98,6 +98,8 @@ class Moves:
         self.rack_matters = problem.runs.opening
         self.detailed = [g.detailed for g in problem.groups]
         self.kinds = _canonical_kinds(self.rack_matters)
+        # Plain rack jokers bound to be laid: coloured ones may not take their places first.
+        self.every_split = problem.jokers_low > 0 or any(problem.colored_low)
 
     # -- colour steps --------------------------------------------------------------------------
 
@@ -131,7 +133,9 @@ class Moves:
                 for grouped in range(min(cap, table + used) + 1):
                     for share in self._shares(grouped, table, used, column):
                         in_runs = (table - share[0], used - share[1])
-                        for jokers, tinted in _with_colored(loose, rack_jokers, colored):
+                        for jokers, tinted in _with_colored(
+                            loose, rack_jokers, colored, every=self.every_split
+                        ):
                             laid = (jokers[0] + tinted[0], jokers[1] + tinted[1])
                             items = self._items((*in_runs, pins, *laid))
                             start = runs.with_extra(sid, keep.extra(used))
@@ -333,13 +337,20 @@ def _joker_choices(loose: int, rack: int) -> list[tuple[int, int]]:
 
 
 def _with_colored(
-    loose: int, rack: int, colored: tuple[int, int]
+    loose: int, rack: int, colored: tuple[int, int], *, every: bool = False
 ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """How many plain and coloured (loose, rack) jokers to lay on runs.
 
     Where the same number of jokers goes on the runs either way, the coloured ones go first:
     on its colour's runs a coloured joker does all a plain one does, so the plain ones are kept.
+    With ``every``, every split (a play bound to lay some plain rack jokers may need them here).
     """
+    if every:
+        return [
+            (jokers, tinted)
+            for tinted in _joker_choices(*colored)
+            for jokers in _joker_choices(loose, rack)
+        ]
     out = []
     for all_loose, all_rack in _joker_choices(loose + colored[0], rack + colored[1]):
         tinted = (min(colored[0], all_loose), min(colored[1], all_rack))
