@@ -34,6 +34,16 @@ def small(colors: str, *, copies: int, jokers: int, colored: int, threshold: int
     )
 
 
+#: Jokers freed only by their tiles from the rack, melds holding jokers only extended, a freed
+#: joker free to go anywhere (the 1978 rules, on a small mixed set).
+LOCKED = small("kro", copies=1, jokers=1, colored=2, threshold=10).evolve(
+    joker_retrieval="replace",
+    replacement_from="rack",
+    joker_melds_extend_only=True,
+    freed_joker_new_meld=False,
+    freed_joker_rack_tiles=0,
+)
+
 #: Positions (table, rack, edition).
 SHAPES = [
     ("k5 b5 jr", "r5 r6 r8", EXPERT),  # the group's jr freed by r5, laid in a red run
@@ -48,6 +58,9 @@ SHAPES = [
     ("k3 jo jr", "jk o5", EXPERT),  # a group of one numbered tile and two coloured jokers
     ("o5 jb jk", "jb b1", EXPERT),
     ("jb b4 jb", "jr b5 o5 r3 b3", small("bro", copies=1, jokers=0, colored=2, threshold=20)),
+    # A locked meld's plain joker replaced by k3 and laid before it; no jk in its place:
+    # j jk k3 jk k5 k6.
+    ("j jk k5 k6 | jr r2 jr", "jk jo jo k3", LOCKED),
 ]
 
 

@@ -1,9 +1,9 @@
 """The solver with coloured jokers (issue 16 item 5) against the brute force, on small sets.
 
-Under the expert set's rules (classic, coloured jokers) and mixed sets (plain and coloured
-jokers), coloured jokers on the rack and on the table (kept, or freed into a host): every answer
-passes the referee, is proven, and scores the brute-force best (the general search counts
-jokers by kind); and ``can_play`` agrees with ``best_play``.
+Under the expert set's rules (classic, coloured jokers, or other editions' joker rules) and
+mixed sets (plain and coloured jokers), coloured jokers on the rack and on the table (kept, or
+freed into a host): every answer passes the referee, is proven, and scores the brute-force best
+(the general search counts jokers by kind); and ``can_play`` agrees with ``best_play``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,11 @@ Position = tuple[Edition, Table, tuple[Tile, ...], bool, str]
 
 @st.composite
 def colored_editions(draw: st.DrawFn) -> Edition:
-    """The expert rules on a small set: three or four colours, seven numbers, mixed jokers."""
+    """The expert rules on a small set: three or four colours, seven numbers, mixed jokers.
+
+    Half of them with the joker rules of other editions drawn (retrieval, where a freed joker
+    goes, melds only extended, the opening on the table).
+    """
     colors = draw(st.permutations(list(Color)))[: draw(st.integers(3, 4))]
     tile_set = TileSet(
         colors=colors,
@@ -35,9 +39,20 @@ def colored_editions(draw: st.DrawFn) -> Edition:
         colored_jokers=draw(st.integers(1, 2)),
     )
     threshold = draw(st.sampled_from([0, 10, 20]))
-    return EXPERT.evolve(
+    edition = EXPERT.evolve(
         name="expert-small", tile_set=tile_set, deal_size=1, initial_meld_points=threshold
     )
+    if draw(st.booleans()):
+        edition = edition.evolve(
+            joker_retrieval=draw(st.sampled_from(["rearrange", "replace"])),
+            replacement_from=draw(st.sampled_from(["rack", "rack_or_table"])),
+            group_joker_replacement=draw(st.sampled_from(["either", "both"])),
+            joker_melds_extend_only=draw(st.booleans()),
+            freed_joker_new_meld=draw(st.booleans()),
+            freed_joker_rack_tiles=draw(st.integers(0, 1)),
+            opening_may_use_table=draw(st.booleans()),
+        )
+    return edition
 
 
 @st.composite

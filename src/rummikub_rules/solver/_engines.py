@@ -14,13 +14,14 @@ from typing import Any
 
 import attrs
 
-from rummikub_rules.melds import Meld
+from rummikub_rules.melds import Meld, MeldKind
 from rummikub_rules.solver._budget import SETUP, BudgetSpent
 from rummikub_rules.solver._context import Context, freeze
 from rummikub_rules.solver._fast import FastSearch
 from rummikub_rules.solver._grid import NEG, Counts, Grid
 from rummikub_rules.solver._groups import GroupClaim, GroupRules
 from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._position import run_columns
 from rummikub_rules.solver._problem import Opening, Problem
 from rummikub_rules.solver._runs import Cell, Claim, RunRules
 from rummikub_rules.solver._search import Found, Search
@@ -250,6 +251,8 @@ def problem(
     tinted = _colored_fields(ctx, colored, colored_rack, colored_laid) if ctx.colored else {}
     if tinted is None:
         return None
+    if tinted and run_claims:
+        tinted["claimed_jokers"] = _claimed_jokers(ctx, run_claims)
     total = loose + jokers + sum(map(sum, run_pins)) + sum(group_pins)
     total += sum(map(sum, tinted.get("colored_group_pins", ())))
     total += sum(tinted.get("colored_loose", ())) + sum(tinted.get("colored_rack", ()))
@@ -314,6 +317,24 @@ class Colored:
     loose: tuple[int, ...]
     run_pins: tuple[tuple[int, ...], ...]
     group_pins: tuple[tuple[int, ...], ...]
+
+
+def _claimed_jokers(ctx: Context, claims: Sequence[Claim]) -> tuple[tuple[int, int, int], ...]:
+    """The cells run claims hold for table jokers, with each joker's kind (one kind a cell)."""
+    grid = ctx.grid
+    kinds: dict[tuple[int, int], set[int]] = {}
+    for claim in claims:
+        if claim.meld < 0:
+            continue
+        meld = ctx.table.melds[claim.meld]
+        reading = meld.reading(ctx.edition)
+        if reading is None or reading.kind is not MeldKind.RUN:
+            continue
+        for tile, column in zip(meld.tiles, run_columns(grid, reading), strict=True):
+            if tile.is_joker and column in claim.columns:
+                kind = grid.color_row[tile.color] if tile.is_colored_joker else -1
+                kinds.setdefault((column, claim.row), set()).add(kind)
+    return tuple(sorted((c, r, k.pop()) for (c, r), k in kinds.items() if len(k) == 1))
 
 
 def _colored_fields(

@@ -100,6 +100,7 @@ class Moves:
         self.kinds = _canonical_kinds(self.rack_matters)
         # Plain rack jokers bound to be laid: coloured ones may not take their places first.
         self.every_split = problem.jokers_low > 0 or any(problem.colored_low)
+        self.claimed_kind = {(c, r): kind for c, r, kind in problem.claimed_jokers}
 
     # -- colour steps --------------------------------------------------------------------------
 
@@ -124,6 +125,13 @@ class Moves:
         column, row = divmod(pos, self.steps)
         cell = p.cells[column][row]
         runs = self.runs
+        claimed = self.claimed_kind.get((column, row))
+        if claimed is not None:
+            # A claimed joker's place takes no joker of another kind (see ``Problem``).
+            if claimed < 0:
+                colored = (0, 0)
+            else:
+                loose = rack_jokers = 0
         number = p.grid.numbers[column]
         weight = p.weights[column]
         out: list[ColorMove] = []

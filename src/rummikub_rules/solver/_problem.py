@@ -82,6 +82,10 @@ class Problem:
     colored_high: tuple[int, ...] = ()
     colored_group_pins: FrozenCounts = ()
     colored_run_pins: FrozenCounts = ()
+    #: Cells a run claim holds for a table joker, and the kind that joker is (the row of its
+    #: colour, -1 plain): the referee wants that very joker there, or the tile it stands for,
+    #: so no joker of another kind is laid on runs at that cell.
+    claimed_jokers: tuple[tuple[int, int, int], ...] = ()
 
     @property
     def colored(self) -> bool:
