@@ -268,7 +268,7 @@ class HostSearch:
                 rest.colored_loose,
                 rest.colored_run_pins,
                 rest.colored_group_pins,
-                host.tints,
+                host.tinted(FREED, len(step.freed_colored)),
             )
             share = groups.get(key)
             if share is None:
