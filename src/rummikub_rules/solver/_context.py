@@ -47,6 +47,8 @@ class Context:
     joker_weight: int
     weight_of: dict[int, int]
     laid: Laid
+    #: Whether the position holds coloured jokers (the general search counts them by kind).
+    colored: bool = False
 
     def counts(self, tiles: Sequence[Tile] | Iterator[Tile]) -> Counts | None:
         """The grid counts of ``tiles`` (``None`` if a tile has no cell)."""
@@ -55,13 +57,6 @@ class Context:
     def rack_jokers(self) -> int:
         """How many plain jokers the rack holds (coloured ones: :meth:`rack_colored`)."""
         return sum(1 for t in self.rack if t == JOKER)
-
-    @property
-    def colored(self) -> bool:
-        """Whether the position holds coloured jokers (the general search counts them by kind)."""
-        return any(t.is_colored_joker for t in self.rack) or any(
-            t.is_colored_joker for t in self.table.tiles
-        )
 
     def rack_colored(self) -> list[int]:
         """How many coloured jokers of each row's colour the rack holds."""
@@ -215,6 +210,7 @@ def context(
         joker_weight=joker_weight,
         weight_of=dict(zip(grid.numbers, tile_weights, strict=True)),
         laid=laid or {},
+        colored=any(t.is_colored_joker for t in (*rack, *table.tiles)),
     )
 
 

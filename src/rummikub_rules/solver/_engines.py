@@ -133,7 +133,7 @@ def fast_search(
             row_counts[row] = min(count, high[column][row]) - must
     jokers = ctx.rack_jokers() if rack_jokers is None else rack_jokers
     # Coloured rack jokers read as plain ones (a relaxation; see ``_host_search``) count too.
-    every = ctx.rack_jokers() + sum(ctx.rack_colored())
+    every = ctx.rack_jokers() + (sum(ctx.rack_colored()) if ctx.colored else 0)
     jokers_low, jokers_high = ctx.laid.get(JOKER, (0, every))
     jokers_low = max(0, jokers_low - laid_jokers)
     jokers_high -= laid_jokers
