@@ -324,11 +324,12 @@ class HostSearch:
         rest's answer is kept (:class:`Rest`).
         """
         floor = self.best.floor - step.gained
+        bound = bound and step.colored is not None  # else the bound is the rest's best
         key = rest_key(step, relaxed=relaxed, bound=bound)
         known = self.rests.get(key)
         if known is not None and (known.found is not None or floor >= known.floor):
             found = known.found if known.found is not None and known.found[0] > floor else None
-        elif bound and step.colored is not None and self._plain_applies(step):
+        elif bound and self._plain_applies(step):
             found = self._plain_bound(step, relaxed, floor)
             self.rests[key] = Rest(floor, found)
         else:
