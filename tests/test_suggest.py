@@ -184,20 +184,7 @@ def test_every_suggestion_passes_check_turn(turn: Turn) -> None:
         assert Counter(verdict.played) == laid
 
 
-#: The solver's work for coloured jokers (issue 16 item 5) is on another branch: until it is
-#: merged it finds no play with a coloured joker in the position. Strict, so that it is noticed.
-_SOLVER_PENDING = pytest.mark.xfail(
-    strict=True, reason="the solver finds no play with a coloured joker yet (issue 16 item 5)"
-)
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(name, marks=_SOLVER_PENDING) if not e.tile_set.jokers else name
-        for name, e in EDITIONS.items()
-    ],
-)
+@pytest.mark.parametrize("name", list(EDITIONS))
 def test_every_preset_suggests_a_legal_play(name: str) -> None:
     """Under a box without plain jokers (``expert``) the table's joker is ``jr``."""
     j = "j" if EDITIONS[name].tile_set.jokers else "jr"

@@ -27,7 +27,11 @@ How it works (one module per concern):
   a run of jokers alone, no meld: the general search then decides);
 - :mod:`._search`, with :mod:`._runs` (open runs and their facts), :mod:`._groups` (splitting a
   number's tiles into groups), :mod:`._moves` and :mod:`._bounds`: the general search, for every
-  meld rule and every joker rule of rules sections 4.4-4.5;
+  meld rule and every joker rule of rules sections 4.4-4.5, with the jokers counted by kind: a
+  coloured joker is laid only at its colour's steps (on its runs, or in a group as its colour's
+  tile), a kept one pinned to its cell or its colour's place, and a freed one goes into a host
+  (:mod:`._hosts`) built with the real tiles, where its colour fits; positions holding coloured
+  jokers use the general search (the bounds read them as plain jokers);
 - :mod:`._position`: the table's jokers, their roles under each reading, the melds a freed joker
   may not go into, and the melds that may only be extended;
 - :mod:`._grid`: the grid of tile counts all searches share, and the way back to melds.

@@ -18,7 +18,7 @@ from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._grid import Counts, Grid, Objective, grid_of, weights
 from rummikub_rules.solver._position import TableJoker
 from rummikub_rules.solver._problem import Opening
-from rummikub_rules.tiles import Tile
+from rummikub_rules.tiles import JOKER, Tile
 
 __all__ = ["Context", "Laid", "context", "freeze", "plus"]
 
@@ -47,14 +47,25 @@ class Context:
     joker_weight: int
     weight_of: dict[int, int]
     laid: Laid
+    #: Whether the position holds coloured jokers (the general search counts them by kind).
+    colored: bool = False
 
     def counts(self, tiles: Sequence[Tile] | Iterator[Tile]) -> Counts | None:
         """The grid counts of ``tiles`` (``None`` if a tile has no cell)."""
         return self.grid.counts(tiles)
 
     def rack_jokers(self) -> int:
-        """How many jokers the rack holds."""
-        return sum(1 for t in self.rack if t.number is None)
+        """How many plain jokers the rack holds (coloured ones: :meth:`rack_colored`)."""
+        return sum(1 for t in self.rack if t == JOKER)
+
+    def rack_colored(self) -> list[int]:
+        """How many coloured jokers of each row's colour the rack holds."""
+        row = self.grid.color_row
+        counts = [0] * self.grid.rows
+        for tile in self.rack:
+            if tile.is_colored_joker:
+                counts[row[tile.color]] += 1
+        return counts
 
     def rack_counts(self) -> Counts:
         """The rack's numbered tiles per cell."""
@@ -86,11 +97,17 @@ class Context:
         may lay a run of jokers alone (no meld): such an answer goes to the general search
         (see :func:`._engines.fast_solve`).
         """
+        return self.fast_rules(jokers) and not self.colored
+
+    def fast_rules(self, jokers: int) -> bool:
+        """Whether the fast search covers the meld rules with plain jokers (coloured read so)."""
         cap = self.edition.max_jokers_per_meld
         return self.plain and (cap is None or cap >= jokers)
 
     def pins(self, jokers: Sequence[TableJoker]) -> tuple[Counts, list[int]]:
         """Table jokers kept in their roles: per cell in runs, per column in groups.
+
+        Coloured ones count among the run pins; in groups, they are :meth:`colored_pins`.
 
         Under ``one_high`` a joker standing for the 1 played high is counted with the 1s (the
         search shares the 1s out between the two places).
@@ -103,9 +120,31 @@ class Context:
                 if self.grid.high and column == self.grid.columns - 1:
                     column = 0
                 run_pins[column][joker.row] += 1
-            else:
+            elif joker.color < 0:
                 group_pins[joker.column] += 1
         return run_pins, group_pins
+
+    def colored_pins(
+        self, jokers: Sequence[TableJoker]
+    ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+        """Coloured table jokers kept in their roles, in runs and in groups.
+
+        Per cell in runs (how many of the run pins there are coloured), per column and row of
+        their colour in groups.
+        """
+        run_pins = self.grid.zeros()
+        group_pins = self.grid.zeros()
+        for joker in jokers:
+            if joker.color < 0:
+                continue
+            if joker.kind is MeldKind.RUN:
+                column = joker.column
+                if self.grid.high and column == self.grid.columns - 1:
+                    column = 0
+                run_pins[column][joker.row] += 1
+            else:
+                group_pins[joker.column][joker.color] += 1
+        return freeze(run_pins), freeze(group_pins)
 
     def rack_bounds(
         self, demanded: Counts | None = None, laid: Counts | None = None
@@ -171,6 +210,7 @@ def context(
         joker_weight=joker_weight,
         weight_of=dict(zip(grid.numbers, tile_weights, strict=True)),
         laid=laid or {},
+        colored=any(t.is_colored_joker for t in (*rack, *table.tiles)),
     )
 
 

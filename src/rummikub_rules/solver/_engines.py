@@ -10,22 +10,34 @@ mid-search, the best play the search had found is offered to the incumbent befor
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
-from rummikub_rules.melds import Meld
+from rummikub_rules.melds import Meld, MeldKind
 from rummikub_rules.solver._budget import SETUP, BudgetSpent
 from rummikub_rules.solver._context import Context, freeze
 from rummikub_rules.solver._fast import FastSearch
 from rummikub_rules.solver._grid import NEG, Counts, Grid
 from rummikub_rules.solver._groups import GroupClaim, GroupRules
 from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._position import run_columns
 from rummikub_rules.solver._problem import Opening, Problem
 from rummikub_rules.solver._runs import Cell, Claim, RunRules
 from rummikub_rules.solver._search import Found, Search
-from rummikub_rules.tiles import JOKER
+from rummikub_rules.tiles import JOKER, Tile
 
-__all__ = ["FastRun", "Scored", "fast", "fast_search", "fast_solve", "general", "problem", "run"]
+__all__ = [
+    "Colored",
+    "FastRun",
+    "Scored",
+    "fast",
+    "fast_search",
+    "fast_solve",
+    "general",
+    "problem",
+    "run",
+]
 
 #: A play's melds and its score.
 Scored = tuple[int, list[Meld]]
@@ -120,7 +132,9 @@ def fast_search(
             forced += must * ctx.weights[column]
             row_counts[row] = min(count, high[column][row]) - must
     jokers = ctx.rack_jokers() if rack_jokers is None else rack_jokers
-    jokers_low, jokers_high = ctx.laid.get(JOKER, (0, ctx.rack_jokers()))
+    # Coloured rack jokers read as plain ones (a relaxation; see ``_host_search``) count too.
+    every = ctx.rack_jokers() + (sum(ctx.rack_colored()) if ctx.colored else 0)
+    jokers_low, jokers_high = ctx.laid.get(JOKER, (0, every))
     jokers_low = max(0, jokers_low - laid_jokers)
     jokers_high -= laid_jokers
     if jokers_low > jokers or jokers_high < 0:
@@ -209,11 +223,16 @@ def problem(
     rack: Counts | None = None,
     laid: Counts | None = None,
     laid_jokers: int = 0,
+    colored: Colored | None = None,
+    colored_rack: Sequence[int] | None = None,
+    colored_laid: Sequence[int] = (),
 ) -> Problem | None:
     """A general search problem for this position.
 
     ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are laid already, ``demanded``
-    must be laid in all; ``None`` if the bounds on what is laid cannot be met.
+    must be laid in all; ``None`` if the bounds on what is laid cannot be met. ``colored``
+    places the table's coloured jokers (without it, none is on the table); ``colored_rack``
+    replaces the rack's coloured jokers (per row) and ``colored_laid`` are laid already.
     """
     grid, edition = ctx.grid, ctx.edition
     rack = ctx.rack_counts() if rack is None else rack
@@ -229,7 +248,14 @@ def problem(
         return None
     run_pins = run_pins or grid.zeros()
     group_pins = group_pins or [0] * grid.columns
+    tinted = _colored_fields(ctx, colored, colored_rack, colored_laid) if ctx.colored else {}
+    if tinted is None:
+        return None
+    if tinted and run_claims:
+        tinted["claimed_jokers"] = _claimed_jokers(ctx, run_claims)
     total = loose + jokers + sum(map(sum, run_pins)) + sum(group_pins)
+    total += sum(map(sum, tinted.get("colored_group_pins", ())))
+    total += sum(tinted.get("colored_loose", ())) + sum(tinted.get("colored_rack", ()))
     cap = edition.max_jokers_per_meld
     if cap is not None and cap >= total:
         cap = None
@@ -253,6 +279,7 @@ def problem(
             claims=tuple(c for at, c in group_claims if at == column),
             opening=mixed,
             jokers_count=opening is None or opening.jokers_count,
+            colored=bool(tinted),
         )
         for column in range(grid.columns)
     )
@@ -274,7 +301,66 @@ def problem(
         jokers_low=jokers_low,
         jokers_high=min(jokers, jokers_high),
         opening=opening,
+        **tinted,
     )
+
+
+@attrs.frozen
+class Colored:
+    """The table's coloured jokers in one problem, per row of their colour.
+
+    ``loose`` free to go where their colour fits; kept ones pinned in runs (``run_pins``, per
+    cell: how many of the problem's run pins are coloured) or in groups (``group_pins``, per
+    column and row: standing as that row's tile).
+    """
+
+    loose: tuple[int, ...]
+    run_pins: tuple[tuple[int, ...], ...]
+    group_pins: tuple[tuple[int, ...], ...]
+
+
+def _claimed_jokers(ctx: Context, claims: Sequence[Claim]) -> tuple[tuple[int, int, int], ...]:
+    """The cells run claims hold for table jokers, with each joker's kind (one kind a cell)."""
+    grid = ctx.grid
+    kinds: dict[tuple[int, int], set[int]] = {}
+    for claim in claims:
+        if claim.meld < 0:
+            continue
+        meld = ctx.table.melds[claim.meld]
+        reading = meld.reading(ctx.edition)
+        if reading is None or reading.kind is not MeldKind.RUN:
+            continue
+        for tile, column in zip(meld.tiles, run_columns(grid, reading), strict=True):
+            if tile.is_joker and column in claim.columns:
+                kind = grid.color_row[tile.color] if tile.is_colored_joker else -1
+                kinds.setdefault((column, claim.row), set()).add(kind)
+    return tuple(sorted((c, r, k.pop()) for (c, r), k in kinds.items() if len(k) == 1))
+
+
+def _colored_fields(
+    ctx: Context, colored: Colored | None, rack: Sequence[int] | None, laid: Sequence[int]
+) -> dict[str, Any] | None:
+    """The coloured-joker fields of a problem (``None``: the bounds on rack ones cannot hold)."""
+    grid = ctx.grid
+    rack = ctx.rack_colored() if rack is None else rack
+    low, high = [], []
+    for row, have in enumerate(rack):
+        done = laid[row] if laid else 0
+        least, most = ctx.laid.get(Tile.joker(grid.tile_set.colors[row]), (0, have + done))
+        least, most = max(0, least - done), most - done
+        if least > min(have, most):
+            return None
+        low.append(least)
+        high.append(min(have, most))
+    zeros = freeze(grid.zeros())
+    return {
+        "colored_loose": colored.loose if colored else (0,) * grid.rows,
+        "colored_rack": tuple(rack),
+        "colored_low": tuple(low),
+        "colored_high": tuple(high),
+        "colored_group_pins": colored.group_pins if colored else zeros,
+        "colored_run_pins": colored.run_pins if colored else zeros,
+    }
 
 
 def _cells(grid: Grid, claims: Sequence[Claim]) -> tuple[tuple[Cell, ...], ...]:

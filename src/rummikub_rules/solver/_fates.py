@@ -48,6 +48,8 @@ class Fate:
     low: Counts = attrs.field(eq=False)
     claims: tuple[Claim, ...] = ()
     group_claims: tuple[tuple[int, GroupClaim], ...] = ()
+    #: How many of the freed jokers are coloured, per row of their colour.
+    freed_colored: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -125,16 +127,19 @@ def fates(ctx: Context, roles: Roles) -> Iterator[Fate]:
         claims_g = list(group_claims)
         in_place_runs: list[RunInPlace] = []
         freed = 0
+        tinted = [0] * ctx.grid.rows
         for jokers, (count, combo) in zip(kinds.values(), choice, strict=True):
             kept.extend(jokers[count:])
             freed += count
+            if jokers[0].color >= 0:
+                tinted[jokers[0].color] += count
             for replacement in combo:
                 if isinstance(replacement, RunInPlace):
                     in_place_runs.append(replacement)
                 elif replacement is not None:
                     replacement.apply(low, claims_g)
         for claims in _in_place_ways(ctx.grid, in_place_runs, tuple(run_claims)):
-            yield Fate(tuple(kept), freed, low, claims, tuple(claims_g))
+            yield Fate(tuple(kept), freed, low, claims, tuple(claims_g), tuple(tinted))
 
 
 def _replacements(ctx: Context, joker: TableJoker, in_place: bool) -> list[Replacement]:

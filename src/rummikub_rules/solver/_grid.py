@@ -21,7 +21,7 @@ import attrs
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import InvalidValueError, excerpt
 from rummikub_rules.melds import Meld, MeldKind, RunWrap
-from rummikub_rules.tiles import JOKER, Tile, TileSet
+from rummikub_rules.tiles import JOKER, Color, Tile, TileSet
 
 __all__ = ["NEG", "Counts", "FoundMeld", "Grid", "Objective", "weights"]
 
@@ -42,12 +42,15 @@ class FoundMeld:
     A run is one colour (``at`` is its row) and lists, in order, the column of each tile;
     a group is one column (``at``) and lists the row of each numbered tile. ``jokers[i]`` says
     whether tile ``i`` is a joker (in a run it stands at that column; in a group its row is -1).
+    ``colored[i]`` (empty: none) says whether that joker is a coloured one: of the run's colour,
+    or in a group of the colour of its row (which it then gives instead of -1).
     """
 
     kind: MeldKind
     at: int
     places: tuple[int, ...]
     jokers: tuple[bool, ...]
+    colored: tuple[bool, ...] = ()
 
 
 @attrs.frozen
@@ -130,17 +133,19 @@ class Grid:
 
     def meld(self, found: FoundMeld, *, declare: bool = True) -> Meld:
         """The :class:`Meld` of a found meld, its kind declared where the tiles read both ways."""
+        colored = found.colored or (False,) * len(found.places)
+        colors = self.tile_set.colors
         if found.kind is MeldKind.RUN:
-            color = self.tile_set.colors[found.at]
+            color = colors[found.at]
             tiles = [
-                JOKER if joker else Tile(color, self.numbers[column])
-                for column, joker in zip(found.places, found.jokers, strict=True)
+                _joker(color, tint) if joker else Tile(color, self.numbers[column])
+                for column, joker, tint in zip(found.places, found.jokers, colored, strict=True)
             ]
         else:
             number = self.numbers[found.at]
             tiles = [
-                JOKER if joker else Tile(self.tile_set.colors[row], number)
-                for row, joker in zip(found.places, found.jokers, strict=True)
+                _joker(colors[row], tint) if joker else Tile(colors[row], number)
+                for row, joker, tint in zip(found.places, found.jokers, colored, strict=True)
             ]
         meld = Meld(tiles)
         if declare and meld.jokers and len(tiles) - meld.jokers == 1:
@@ -149,6 +154,11 @@ class Grid:
 
 
 @functools.lru_cache(maxsize=32)
+def _joker(color: Color, colored: bool) -> Tile:
+    """A joker: of ``color`` if ``colored``, else plain."""
+    return Tile.joker(color) if colored else JOKER
+
+
 def grid_of(edition: Edition) -> Grid:
     """The grid of an edition's tile set and run rule (cached: editions are immutable)."""
     return Grid(edition.tile_set, RunWrap(edition.run_wrap))

@@ -10,7 +10,9 @@ made of rack tiles alone count toward the opening.
 
 What the search keeps of a colour's gift is its *share*: ``(table tiles, rack tiles)``. Where no
 rule looks at colours or rack tiles, the column's shares fold into ``(total, widest)``, which
-decides the split as well (see :meth:`GroupRules.fold`).
+decides the split as well (see :meth:`GroupRules.fold`). A coloured joker joins as its colour's
+tile (a member with its row and a joker's kind): it takes that colour's place, and counts as a
+joker for the cap and for the numbered tile every group needs.
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from rummikub_rules.solver._runs import FROM_RACK, LOOSE, PIN, RACK, RACK_JOKER, TABLE
+from rummikub_rules.solver._runs import FROM_RACK, IS_NUMBERED, LOOSE, PIN, RACK, RACK_JOKER, TABLE
 
 __all__ = ["GroupClaim", "GroupRules", "Member"]
 
 #: One tile of a group: (row, kind) for a numbered tile (kind ``TABLE`` or ``RACK``), (-1, kind)
-#: for a joker (kind ``PIN``, ``LOOSE`` or ``RACK_JOKER``).
+#: for a plain joker (kind ``PIN``, ``LOOSE`` or ``RACK_JOKER``), (row, kind) with a joker's
+#: kind for a coloured joker standing as that row's tile.
 Member = tuple[int, int]
 
 _JOKER_KINDS = (PIN, LOOSE, RACK_JOKER)
@@ -56,11 +59,13 @@ class GroupRules:
     #: Whether groups of rack tiles alone count toward the opening (and how jokers count).
     opening: bool = False
     jokers_count: bool = True
+    #: Whether coloured jokers may join (they take their colour's place: shares stay per row).
+    colored: bool = False
 
     @property
     def detailed(self) -> bool:
         """Whether the split needs each colour's share (else the folded shares decide)."""
-        return bool(self.claims) or self.opening or self.cap is not None
+        return bool(self.claims) or self.opening or self.cap is not None or self.colored
 
     def fold(self, shares: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
         """The shares as the search keeps them: per row, or folded to (total, widest)."""
@@ -83,21 +88,30 @@ class GroupRules:
         return folded[0][0] if folded else 0
 
     def feasible(
-        self, folded: tuple[tuple[int, int], ...], jokers: tuple[int, int, int], number: int
+        self,
+        folded: tuple[tuple[int, int], ...],
+        jokers: tuple[int, int, int],
+        number: int,
+        colored: tuple[Member, ...] = (),
     ) -> int | None:
         """Whether the folded shares and ``jokers`` split into valid groups (``None`` if not).
 
         If they do, the most opening value the pure-rack groups can have (0 unless it counts).
-        ``jokers`` counts the pinned, loose and rack jokers joining.
+        ``jokers`` counts the pinned, loose and rack plain jokers joining, ``colored`` lists the
+        coloured jokers joining (as members).
         """
         if not self.detailed:
             ((total, widest),) = folded
             return 0 if self._count(total, widest, sum(jokers)) is not None else None
-        found = self._best(list(folded), jokers, number)
+        found = self._best(list(folded), jokers, number, colored)
         return None if found is None else found[0]
 
     def arrange(
-        self, shares: Sequence[tuple[int, int]], jokers: tuple[int, int, int], number: int
+        self,
+        shares: Sequence[tuple[int, int]],
+        jokers: tuple[int, int, int],
+        number: int,
+        colored: tuple[Member, ...] = (),
     ) -> list[list[Member]]:
         """A valid split of each colour's share and the jokers into groups (the best one).
 
@@ -110,7 +124,7 @@ class GroupRules:
             dealt = _deal(shares, jokers, groups)
             if self._value(dealt, number) is not None:
                 return [list(g) for g in dealt]
-        found = self._best(list(shares), jokers, number)
+        found = self._best(list(shares), jokers, number, colored)
         assert found is not None
         return found[1]
 
@@ -136,23 +150,31 @@ class GroupRules:
         return None
 
     def _best(
-        self, shares: list[tuple[int, int]], jokers: tuple[int, int, int], number: int
+        self,
+        shares: list[tuple[int, int]],
+        jokers: tuple[int, int, int],
+        number: int,
+        colored: tuple[Member, ...] = (),
     ) -> tuple[int, list[list[Member]]] | None:
-        """The split with the most opening value, by trying every split (facts apply)."""
+        """The split with the most opening value, by trying every split (facts apply).
+
+        Coloured jokers are spread with the numbered tiles (each has its colour's place).
+        """
         naturals = [
             (row, kind)
             for row, (table, rack) in enumerate(shares)
             for kind, count in ((TABLE, table), (RACK, rack))
             for _ in range(count)
         ]
-        total = len(naturals) + sum(jokers)
+        total = len(naturals) + sum(jokers) + len(colored)
         if total == 0:
             return None if self.claims else (0, [])
         if not naturals:
             return None
         best: tuple[int, list[list[Member]]] | None = None
+        placed = [*naturals, *colored]
         for groups in range(max(1, -(-total // self.size)), min(len(naturals), total // 3) + 1):
-            for spread in self._spreads(naturals, groups):
+            for spread in self._spreads(placed, groups):
                 for filled in self._with_jokers(spread, jokers):
                     value = self._value(filled, number)
                     if value is not None and (best is None or value > best[0]):
@@ -220,8 +242,8 @@ class GroupRules:
         for group in groups:
             if not 3 <= len(group) <= self.size:
                 return None
-            jokers = sum(1 for row, _ in group if row < 0)
-            if self.cap is not None and jokers > self.cap:
+            jokers = sum(1 for _, kind in group if not IS_NUMBERED[kind])
+            if jokers == len(group) or (self.cap is not None and jokers > self.cap):
                 return None
             if self.opening and all(FROM_RACK[kind] for _, kind in group):
                 counted = len(group) if self.jokers_count else len(group) - jokers
@@ -240,8 +262,8 @@ class GroupRules:
         counts = []
         for group in groups:
             rows = [0] * width
-            for row, _ in group:
-                if row >= 0:
+            for row, kind in group:
+                if IS_NUMBERED[kind]:
                     rows[row] += 1
             counts.append((rows, len(group)))
 

@@ -18,12 +18,20 @@ import attrs
 from rummikub_rules.melds import Meld, MeldKind
 from rummikub_rules.solver._budget import HOST
 from rummikub_rules.solver._context import Context, freeze, plus
-from rummikub_rules.solver._engines import Scored, fast_search, fast_solve, general, problem
+from rummikub_rules.solver._engines import (
+    Colored,
+    Scored,
+    fast_search,
+    fast_solve,
+    general,
+    problem,
+)
 from rummikub_rules.solver._fates import Fate
 from rummikub_rules.solver._grid import NEG, Counts, FoundMeld, Grid
 from rummikub_rules.solver._groups import GroupClaim
-from rummikub_rules.solver._hosts import Host, Olds, Stock, hosts
+from rummikub_rules.solver._hosts import FREED, RACK_JOKER, Host, Olds, Stock, hosts
 from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._pinned import recoloured
 from rummikub_rules.solver._position import renumbered
 from rummikub_rules.solver._relax import group_caps
 from rummikub_rules.solver._runs import ANY, Claim
@@ -56,6 +64,18 @@ class Step:
     laid_jokers: int = 0
     #: The last host laid (its key): further hosts come after it, so each set is tried once.
     after: tuple[object, ...] | None = None
+    #: How many of the freed jokers still to place are coloured, and how many coloured rack
+    #: jokers the hosts laid, per row of their colour (empty without coloured jokers).
+    freed_colored: tuple[int, ...] = ()
+    colored_laid: tuple[int, ...] = ()
+
+    @property
+    def colored(self) -> Colored | None:
+        """The table's coloured jokers left to the rest (``None``: the position has none)."""
+        stock = self.stock
+        if not stock.colored_rack:
+            return None
+        return Colored(stock.colored_loose, stock.colored_run_pins, stock.colored_group_pins)
 
     def with_host(
         self,
@@ -79,6 +99,7 @@ class Step:
         demanded = [list(row) for row in self.demanded]
         for (column, row), count in host.demands:
             demanded[column][row] = max(demanded[column][row], count)
+        rows = len(self.freed_colored)
         return Step(
             rest,
             self.fate,
@@ -91,6 +112,8 @@ class Step:
             laid,
             self.laid_jokers + self.stock.rack_jokers - rest.rack_jokers,
             host.key,
+            _minus(self.freed_colored, host.tinted(FREED, rows)),
+            _plus(self.colored_laid, host.tinted(RACK_JOKER, rows)),
         )
 
 
@@ -130,10 +153,11 @@ class Rest:
     found: Scored | None
 
 
-def rest_key(step: Step, *, relaxed: bool) -> tuple[object, ...]:
+def rest_key(step: Step, *, relaxed: bool, bound: bool = False) -> tuple[object, ...]:
     """What a rest's answer depends on (the hosts laid before it only through these)."""
     stock = step.stock
     return (
+        bound,
         freeze(stock.table),
         freeze(stock.rack),
         stock.rack_jokers,
@@ -146,6 +170,12 @@ def rest_key(step: Step, *, relaxed: bool) -> tuple[object, ...]:
         freeze(step.demanded),
         None if step.laid is None else freeze(step.laid),
         step.laid_jokers,
+        stock.colored_rack,
+        stock.colored_loose,
+        stock.colored_run_pins,
+        stock.colored_group_pins,
+        step.freed_colored if relaxed else (),
+        step.colored_laid,
     )
 
 
@@ -173,7 +203,7 @@ class HostSearch:
             if found is not None:
                 best.offer([*step.taken, *found[1]])
             return
-        relaxed = self.solve_stock(step, relaxed=True)
+        relaxed = self.solve_stock(step, relaxed=True, bound=True)
         if relaxed is None:
             return  # not even with the freed jokers anywhere
         edition = ctx.edition
@@ -185,6 +215,8 @@ class HostSearch:
             old=self._olds() if edition.freed_joker_new_meld else None,
             distinct=edition.group_colors_distinct,
             cap=edition.max_jokers_per_meld,
+            freed_colored=step.freed_colored,
+            edition=edition,
         )
         scored = sorted(
             (h.score(ctx.weights, ctx.joker_weight), h.key, h)
@@ -233,6 +265,10 @@ class HostSearch:
                 tuple(rest.group_pins),
                 rest.loose,
                 host.freed,
+                rest.colored_loose,
+                rest.colored_run_pins,
+                rest.colored_group_pins,
+                host.tinted(FREED, len(step.freed_colored)),
             )
             share = groups.get(key)
             if share is None:
@@ -247,10 +283,10 @@ class HostSearch:
         if share.hosts < 2:
             return UNKNOWN
         if share.bound is None:
-            share.bound = self._relaxed_share(step, share, host.freed)
+            share.bound = self._relaxed_share(step, share, host)
         return share.bound
 
-    def _relaxed_share(self, step: Step, share: _Share, freed: int) -> int:
+    def _relaxed_share(self, step: Step, share: _Share, host: Host) -> int:
         """The bound of a group of hosts (see :meth:`shares`), ``NEG`` if none can be."""
         stock = step.stock
         table = [
@@ -258,28 +294,44 @@ class HostSearch:
             for x, y in zip(stock.table, share.taken, strict=True)
         ]
         rack = [plus(x, y) for x, y in zip(stock.rack, share.taken, strict=True)]
-        wide = attrs.evolve(share.rest, table=table, rack=rack, rack_jokers=stock.rack_jokers)
-        relaxed = Step(wide, step.fate, self.ctx.grid.zeros(), step.freed - freed)
+        wide = attrs.evolve(
+            share.rest,
+            table=table,
+            rack=rack,
+            rack_jokers=stock.rack_jokers,
+            colored_rack=stock.colored_rack,
+        )
+        relaxed = Step(wide, step.fate, self.ctx.grid.zeros(), step.freed - host.freed)
         relaxed = attrs.evolve(
             relaxed,
             gained=step.gained + share.best,
             laid=step.laid,
             laid_jokers=step.laid_jokers,
+            freed_colored=_minus(step.freed_colored, host.tinted(FREED, len(step.freed_colored))),
+            colored_laid=step.colored_laid,
         )
-        found = self.solve_stock(relaxed, relaxed=True)
+        found = self.solve_stock(relaxed, relaxed=True, bound=True)
         return NEG if found is None else found[0]
 
-    def solve_stock(self, step: Step, *, relaxed: bool = False) -> Scored | None:
+    def solve_stock(
+        self, step: Step, *, relaxed: bool = False, bound: bool = False
+    ) -> Scored | None:
         """The best play of what is left after the hosts, above the best play so far.
 
         ``relaxed``: the freed jokers still to place go anywhere (a bound on the hosts' plays).
-        Different hosts often leave the same rest: each rest's answer is kept (:class:`Rest`).
+        ``bound``: only the score is wanted, an upper bound (coloured jokers may be read as
+        plain ones: see :meth:`_plain_bound`). Different hosts often leave the same rest: each
+        rest's answer is kept (:class:`Rest`).
         """
         floor = self.best.floor - step.gained
-        key = rest_key(step, relaxed=relaxed)
+        bound = bound and step.colored is not None  # else the bound is the rest's best
+        key = rest_key(step, relaxed=relaxed, bound=bound)
         known = self.rests.get(key)
         if known is not None and (known.found is not None or floor >= known.floor):
             found = known.found if known.found is not None and known.found[0] > floor else None
+        elif bound and self._plain_applies(step):
+            found = self._plain_bound(step, relaxed, floor)
+            self.rests[key] = Rest(floor, found)
         else:
             found = self._solve_rest(step, relaxed, floor)
             self.rests[key] = Rest(floor, found)
@@ -291,9 +343,16 @@ class HostSearch:
         """The best play of a rest above ``floor`` (scores without what the hosts gained)."""
         ctx = self.ctx
         stock = step.stock
-        loose = stock.loose + (step.freed if relaxed else 0)
+        loose = stock.loose + (step.freed - sum(step.freed_colored) if relaxed else 0)
+        colored = step.colored
+        if colored is not None and relaxed:
+            colored = attrs.evolve(colored, loose=_plus(stock.colored_loose, step.freed_colored))
         claims = bool(step.claims or step.group_claims)
         jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + loose
+        if colored is not None and not claims and _only_kept(ctx, stock, colored):
+            settled, pinned = self._fast_pinned(step, loose, colored, relaxed, floor)
+            if settled:
+                return pinned
         if ctx.fast_applies(jokers + stock.rack_jokers) and not claims:
             run = fast_search(
                 ctx,
@@ -323,8 +382,77 @@ class HostSearch:
             rack=stock.rack,
             laid=step.laid,
             laid_jokers=step.laid_jokers,
+            colored=colored,
+            colored_rack=stock.colored_rack or None,
+            colored_laid=step.colored_laid,
         )
         return general(ctx, self.best, built, floor)
+
+    def _plain_applies(self, step: Step) -> bool:
+        """Whether the fast search's rules cover a rest with its coloured jokers read as plain."""
+        stock = step.stock
+        jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + stock.all_rack_jokers
+        jokers += sum(map(sum, stock.colored_group_pins)) + stock.all_loose + step.freed
+        return self.ctx.fast_rules(jokers) and not self.ctx.laid and not step.claims
+
+    def _plain_bound(self, step: Step, relaxed: bool, floor: int) -> Scored | None:
+        """A rest's best score with every coloured joker read as a plain one (a relaxation).
+
+        Only its score counts (an upper bound): its play may hold plain jokers for coloured.
+        """
+        ctx = self.ctx
+        stock = step.stock
+        group_pins = [
+            p + sum(c) for p, c in zip(stock.group_pins, stock.colored_group_pins, strict=True)
+        ]
+        run = fast_search(
+            ctx,
+            stock.table,
+            loose=stock.all_loose + (step.freed if relaxed else 0),
+            rack_jokers=stock.all_rack_jokers,
+            pins=(stock.run_pins, group_pins),
+            demanded=step.demanded,
+            rack=stock.rack,
+            laid=step.laid,
+            laid_jokers=step.laid_jokers + sum(step.colored_laid),
+            caps=self._wide_caps() if relaxed else None,
+        )
+        if run is None or run.bound() <= floor:
+            return None
+        # Runs of jokers alone are no melds, but they may stay in a bound.
+        return fast_solve(ctx, self.best, attrs.evolve(run, general=None), floor)
+
+    def _fast_pinned(
+        self, step: Step, loose: int, colored: Colored, relaxed: bool, floor: int
+    ) -> tuple[bool, Scored | None]:
+        """A rest whose only coloured jokers are kept ones, by the fast search (:mod:`._pinned`).
+
+        Whether that settles it (not where the relaxation's best play does not take them
+        back: the general search decides), and its answer.
+        """
+        ctx = self.ctx
+        stock = step.stock
+        group_pins = [p + sum(c) for p, c in zip(stock.group_pins, colored.group_pins, strict=True)]
+        run = fast_search(
+            ctx,
+            stock.table,
+            loose=loose,
+            rack_jokers=stock.rack_jokers,
+            pins=(stock.run_pins, group_pins),
+            demanded=step.demanded,
+            rack=stock.rack,
+            laid=step.laid,
+            laid_jokers=step.laid_jokers,
+            caps=self._wide_caps() if relaxed else None,
+        )
+        if run is None or run.bound() <= floor:
+            return True, None  # not even the relaxation beats the floor
+        # A run of jokers alone is no meld: the general search decides then.
+        found = fast_solve(ctx, self.best, attrs.evolve(run, general=None), floor)
+        if found is None:
+            return True, None
+        melds = recoloured(found[1], ctx.grid, ctx.edition, colored.run_pins, colored.group_pins)
+        return (False, None) if melds is None else (True, (found[0], melds))
 
     def _wide_caps(self) -> list[int]:
         """Group caps of the whole position with every joker free.
@@ -363,6 +491,28 @@ class HostSearch:
                 {(c, r): n for c, row in enumerate(rack) for r, n in enumerate(row) if n},
             )
         return self._old
+
+
+def _only_kept(ctx: Context, stock: Stock, colored: Colored) -> bool:
+    """Whether the fast search's rules apply and the only coloured jokers are kept ones."""
+    jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + stock.all_rack_jokers
+    jokers += sum(map(sum, colored.group_pins)) + stock.all_loose
+    return (
+        ctx.fast_rules(jokers)
+        and not ctx.laid
+        and not any(colored.loose)
+        and not any(stock.colored_rack)
+    )
+
+
+def _minus(have: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
+    """Per-row counts less those used (empty stays empty)."""
+    return tuple(a - b for a, b in zip(have, used, strict=True)) if have else ()
+
+
+def _plus(have: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+    """Per-row counts and more (empty stays empty)."""
+    return tuple(a + b for a, b in zip(have, more, strict=True)) if have else ()
 
 
 def _claims_left(

@@ -8,6 +8,11 @@ places filled by a table tile, a rack tile, a rack joker, a table joker free to 
 a table joker kept in its role there. With the host laid, the rest of the position has fewer
 freed jokers (often none), and the fast search solves it exactly.
 
+Coloured jokers (a freed one, a rack or loose one, a kept one) fill a host's joker places
+where their colour fits: hosts are listed with jokers of any kind, then each way to give the
+places jokers of the kinds there are is built with the real tiles and judged by the meld rules
+(:meth:`~rummikub_rules.melds.Meld.is_valid`); :attr:`Host.tints` says which.
+
 A host is new, in the plan's relaxation of the referee's rule, unless it holds every numbered
 tile of a meld of the table before and that meld cannot have left one of its tiles elsewhere:
 so a host holding a meld before whole is kept if, for each such meld, one of its tiles has a
@@ -26,10 +31,11 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
+from rummikub_rules.editions import Edition
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._grid import Counts, FoundMeld, Grid
 
-__all__ = ["Host", "Olds", "Stock", "hosts"]
+__all__ = ["FREED", "RACK_JOKER", "Host", "Olds", "Stock", "hosts"]
 
 # What fills a place of a host.
 TABLE, RACK, RACK_JOKER, LOOSE, PIN, FREED = "table", "rack", "rack joker", "loose", "pin", "freed"
@@ -39,7 +45,12 @@ _FROM_RACK = (RACK, RACK_JOKER)
 
 @attrs.frozen
 class Stock:
-    """What a host may take: tiles per cell, rack and loose jokers, kept jokers per role."""
+    """What a host may take: tiles per cell, rack and loose jokers, kept jokers per role.
+
+    ``rack_jokers``, ``loose`` and ``group_pins`` count plain jokers; the coloured ones are
+    counted per row of their colour (empty without coloured jokers), and ``colored_run_pins``
+    says how many of ``run_pins`` are coloured.
+    """
 
     table: Counts = attrs.field(eq=False)
     rack: Counts = attrs.field(eq=False)
@@ -47,6 +58,26 @@ class Stock:
     loose: int
     run_pins: Counts = attrs.field(eq=False)
     group_pins: list[int] = attrs.field(eq=False)
+    colored_rack: tuple[int, ...] = ()
+    colored_loose: tuple[int, ...] = ()
+    colored_run_pins: tuple[tuple[int, ...], ...] = ()
+    colored_group_pins: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def all_rack_jokers(self) -> int:
+        """Rack jokers of every kind."""
+        return self.rack_jokers + sum(self.colored_rack)
+
+    @property
+    def all_loose(self) -> int:
+        """Loose jokers of every kind."""
+        return self.loose + sum(self.colored_loose)
+
+    def all_group_pins(self, column: int) -> int:
+        """Kept group jokers of every kind at ``column``."""
+        return self.group_pins[column] + (
+            sum(self.colored_group_pins[column]) if self.colored_group_pins else 0
+        )
 
 
 @attrs.frozen
@@ -61,17 +92,30 @@ class Host:
     places: tuple[str, ...]
     #: Copies of tiles the whole play must lay, per (column, row), for the host to be new.
     demands: tuple[tuple[tuple[int, int], int], ...] = ()
+    #: Per place, the row of the colour of the coloured joker there (-1: none; empty: none).
+    tints: tuple[int, ...] = ()
 
     @property
     def key(self) -> tuple[object, ...]:
         """Orders hosts, so that a set of hosts is listed once."""
         meld = self.meld
-        return (meld.kind.value, meld.at, meld.places, meld.jokers, self.places, self.demands)
+        return (
+            meld.kind.value, meld.at, meld.places, meld.jokers, self.places, self.demands,
+            self.tints,
+        )  # fmt: skip
 
     @property
     def freed(self) -> int:
         """How many freed jokers it holds."""
         return self.places.count(FREED)
+
+    def tinted(self, what: str, rows: int) -> tuple[int, ...]:
+        """How many coloured jokers fill places of ``what``, per row of their colour."""
+        counts = [0] * rows
+        for place, tint in zip(self.places, self.tints, strict=False):
+            if place == what and tint >= 0:
+                counts[tint] += 1
+        return tuple(counts)
 
     def score(self, weights: Sequence[int], joker_weight: int) -> int:
         """What the host's rack tiles score."""
@@ -89,7 +133,10 @@ class Host:
         rack = [list(row) for row in stock.rack]
         run_pins = [list(row) for row in stock.run_pins]
         group_pins = list(stock.group_pins)
-        for (place, row), what in zip(self._cells(), self.places, strict=True):
+        tinted_run = [list(row) for row in stock.colored_run_pins]
+        tinted_group = [list(row) for row in stock.colored_group_pins]
+        tints = self.tints or (-1,) * len(self.places)
+        for (place, row), what, tint in zip(self._cells(), self.places, tints, strict=True):
             column = _source(grid, place) if self.meld.kind is MeldKind.RUN else place
             if what == TABLE:
                 table[column][row] -= 1
@@ -97,15 +144,25 @@ class Host:
                 rack[column][row] -= 1
             elif what == PIN and self.meld.kind is MeldKind.RUN:
                 run_pins[column][row] -= 1
+                if tint >= 0:
+                    tinted_run[column][row] -= 1
+            elif what == PIN and tint >= 0:
+                tinted_group[column][tint] -= 1
             elif what == PIN:
                 group_pins[column] -= 1
+        rows = len(stock.colored_rack)
+        plain = [w for w, t in zip(self.places, tints, strict=True) if t < 0]
         return Stock(
             table,
             rack,
-            stock.rack_jokers - self.places.count(RACK_JOKER),
-            stock.loose - self.places.count(LOOSE),
+            stock.rack_jokers - plain.count(RACK_JOKER),
+            stock.loose - plain.count(LOOSE),
             run_pins,
             group_pins,
+            _minus(stock.colored_rack, self.tinted(RACK_JOKER, rows)),
+            _minus(stock.colored_loose, self.tinted(LOOSE, rows)),
+            tuple(map(tuple, tinted_run)),
+            tuple(map(tuple, tinted_group)),
         )
 
     def _cells(self) -> list[tuple[int, int]]:
@@ -137,15 +194,97 @@ def hosts(
     old: Olds | None,
     distinct: bool,
     cap: int | None = None,
+    freed_colored: tuple[int, ...] = (),
+    edition: Edition | None = None,
 ) -> Iterator[Host]:
     """Every host of up to ``freed`` freed jokers (at least one), see the module docstring.
 
     ``old`` describes the melds before for the newness of hosts (``None``: no such rule).
+    ``freed_colored`` says how many freed jokers are coloured, per row; where the position
+    holds coloured jokers, each host comes with its jokers' kinds, valid under ``edition``.
     """
-    for host in _runs(grid, stock, freed, need, cap):
-        yield from _new(host, grid, old)
-    for host in _groups(grid, stock, freed, need, distinct, cap):
-        yield from _new(host, grid, old)
+    tinted = edition is not None and bool(stock.colored_rack)
+    for host in (
+        *_runs(grid, stock, freed, need, cap),
+        *_groups(grid, stock, freed, need, distinct, cap),
+    ):
+        for new in _new(host, grid, old):
+            if not tinted:
+                yield new
+                continue
+            assert edition is not None
+            yield from _tinted(new, grid, stock, freed, freed_colored, edition)
+
+
+def _tinted(
+    host: Host,
+    grid: Grid,
+    stock: Stock,
+    freed: int,
+    freed_colored: tuple[int, ...],
+    edition: Edition,
+) -> Iterator[Host]:
+    """The host with each way to give its joker places jokers of the kinds in stock.
+
+    Places of one kind (freed, rack, loose) are interchangeable: their kinds are given in
+    order. A kept joker stays at its own place. Each way is judged with the real tiles.
+    """
+    meld = host.meld
+    run = meld.kind is MeldKind.RUN
+    rows = grid.rows
+    have: dict[str, list[int]] = {
+        FREED: [freed - sum(freed_colored), *freed_colored],
+        RACK_JOKER: [stock.rack_jokers, *stock.colored_rack],
+        LOOSE: [stock.loose, *stock.colored_loose],
+    }
+    options: list[list[int]] = []
+    for (place, row), what in zip(host._cells(), host.places, strict=True):
+        if what in _NUMBERED:
+            options.append([-1])
+            continue
+        if what == PIN and run:
+            column = _source(grid, place)
+            tinted_here = stock.colored_run_pins[column][row]
+            counts = [stock.run_pins[column][row] - tinted_here] + [0] * rows
+            counts[1 + row] = tinted_here
+        elif what == PIN:
+            counts = [stock.group_pins[place], *stock.colored_group_pins[place]]
+        else:
+            counts = have[what]
+        allowed = [t for t in range(-1, rows) if counts[t + 1] and (not run or t in (-1, meld.at))]
+        options.append(allowed)
+    seen: set[tuple[int, ...]] = set()
+    for tints in itertools.product(*options):
+        used: dict[tuple[str, int], int] = {}
+        for what, tint in zip(host.places, tints, strict=True):
+            if what not in _NUMBERED and what != PIN:
+                used[(what, tint)] = used.get((what, tint), 0) + 1
+        if any(n > have[what][tint + 1] for (what, tint), n in used.items()):
+            continue
+        if any(
+            tints[i] > tints[j]
+            for i in range(len(tints))
+            for j in range(i + 1, len(tints))
+            if host.places[i] == host.places[j] and host.places[i] in have
+        ):
+            continue  # places of one kind take their jokers in order
+        if tints in seen:
+            continue
+        seen.add(tints)
+        found = _with_tints(meld, tints)
+        if grid.meld(found).is_valid(edition):
+            yield attrs.evolve(host, meld=found, tints=tuple(tints))
+
+
+def _with_tints(meld: FoundMeld, tints: Sequence[int]) -> FoundMeld:
+    """The found meld with its coloured jokers marked (in a group, at their colour's row)."""
+    colored = tuple(t >= 0 for t in tints)
+    if not any(colored):
+        return meld
+    places = meld.places
+    if meld.kind is MeldKind.GROUP:
+        places = tuple(t if t >= 0 else p for p, t in zip(meld.places, tints, strict=True))
+    return attrs.evolve(meld, places=places, colored=colored)
 
 
 def _new(host: Host, grid: Grid, old: Olds | None) -> Iterator[Host]:
@@ -197,8 +336,8 @@ def _jokers_ok(picks: Sequence[str], stock: Stock, freed: int, cap: int | None) 
     jokers = sum(1 for p in picks if p not in _NUMBERED)
     return (
         1 <= picks.count(FREED) <= freed
-        and picks.count(RACK_JOKER) <= stock.rack_jokers
-        and picks.count(LOOSE) <= stock.loose
+        and picks.count(RACK_JOKER) <= stock.all_rack_jokers
+        and picks.count(LOOSE) <= stock.all_loose
         and jokers < len(picks)
         and (cap is None or jokers <= cap)
     )
@@ -206,7 +345,7 @@ def _jokers_ok(picks: Sequence[str], stock: Stock, freed: int, cap: int | None) 
 
 def _runs(grid: Grid, stock: Stock, freed: int, need: int, cap: int | None) -> Iterator[Host]:
     columns = grid.columns
-    spare = freed + stock.rack_jokers + stock.loose
+    spare = freed + stock.all_rack_jokers + stock.all_loose
     for row in range(grid.rows):
         for start in range(columns):
             missing = 0
@@ -250,9 +389,9 @@ def _fill_run(
             here.append(TABLE)
         if stock.rack[column][row]:
             here.append(RACK)
-        if stock.rack_jokers:
+        if stock.all_rack_jokers:
             here.append(RACK_JOKER)
-        if stock.loose:
+        if stock.all_loose:
             here.append(LOOSE)
         if stock.run_pins[column][row]:
             here.append(PIN)
@@ -276,7 +415,8 @@ def _within(
     No more freed, rack and loose jokers than there are, and no more jokers than ``cap``:
     those limits only tighten as places are filled, so a prefix past one is dropped whole.
     """
-    most = {FREED: freed, RACK_JOKER: stock.rack_jokers, LOOSE: stock.loose, PIN: len(options)}
+    most = {FREED: freed, RACK_JOKER: stock.all_rack_jokers, LOOSE: stock.all_loose}
+    most[PIN] = len(options)
     used = dict.fromkeys(most, 0)
     jokers_cap = len(options) if cap is None else cap
     picks: list[str] = []
@@ -332,9 +472,9 @@ def _groups(
             units += [(row, RACK)] * min(copies, stock.rack[column][row])
         jokers_here = (
             [FREED] * freed
-            + [RACK_JOKER] * stock.rack_jokers
-            + [LOOSE] * stock.loose
-            + [PIN] * stock.group_pins[column]
+            + [RACK_JOKER] * stock.all_rack_jokers
+            + [LOOSE] * stock.all_loose
+            + [PIN] * stock.all_group_pins(column)
         )
         seen: set[tuple[object, ...]] = set()
         for count in range(1, size):
@@ -358,3 +498,8 @@ def _groups(
                             (*([False] * count), *([True] * extra)),
                         )
                         yield Host(meld, tuple(picks))
+
+
+def _minus(have: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
+    """Per-row counts less those used (empty stays empty)."""
+    return tuple(a - b for a, b in zip(have, used, strict=True)) if have else ()

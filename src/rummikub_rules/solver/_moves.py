@@ -4,21 +4,25 @@ The search has one step per cell (a column and a colour) and one *group step* af
 colour of each column. A colour step lays that cell's table tiles, some of its rack tiles, its
 pinned jokers and any free jokers on the colour's runs or gives them to the column's groups
 (:class:`ColourMove`); a group step adds jokers to what the colours gave to groups and checks
-that it all splits into valid groups (:class:`GroupMove`). Moves are listed once per state and
-kept (:class:`Moves`), since the search and its bound ask for them again and again.
+that it all splits into valid groups (:class:`GroupMove`). A coloured joker is laid only at its
+colour's steps: on its colour's runs at a colour step, into the groups as its colour's tile at a
+group step (a kept one there, as its pin says). Moves are listed once per state and kept
+(:class:`Moves`), since the search and its bound ask for them again and again.
 """
 
 from __future__ import annotations
 
+import itertools
 from typing import NamedTuple
 
-from rummikub_rules.solver._groups import GroupRules
+from rummikub_rules.solver._groups import GroupRules, Member
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._runs import (
     FROM_RACK,
     IS_NUMBERED,
     KINDS,
     LOOSE,
+    PIN,
     RACK,
     RACK_JOKER,
     TABLE,
@@ -45,6 +49,8 @@ class ColorMove(NamedTuple):
     opening: int
     #: The runs placed (for rebuilding the melds).
     placed: tuple[Placed, ...]
+    #: Loose and rack coloured jokers (of this colour) laid on runs here.
+    colored: tuple[int, int] = (0, 0)
 
 
 class GroupMove(NamedTuple):
@@ -55,6 +61,8 @@ class GroupMove(NamedTuple):
     loose: int
     rack_jokers: int
     opening: int
+    #: The coloured jokers joining, as group members (their rows; kinds pin, loose, rack).
+    colored: tuple[Member, ...] = ()
 
 
 def group_caps(problem: Problem) -> list[int]:
@@ -83,32 +91,47 @@ class Moves:
         self.runs = runs
         self.caps = group_caps(problem)
         self.steps = problem.rows + 1
-        self._color: dict[tuple[int, int, int, int], list[ColorMove]] = {}
+        self._color: dict[tuple[int, int, int, int, tuple[int, int]], list[ColorMove]] = {}
         self._group: dict[tuple[object, ...], int | None] = {}
         # Whether a run cares if a tile came from the rack (an opening's runs must be of rack
         # tiles alone): else give table tiles to groups first and skip the other splits.
         self.rack_matters = problem.runs.opening
         self.detailed = [g.detailed for g in problem.groups]
         self.kinds = _canonical_kinds(self.rack_matters)
+        # Plain rack jokers bound to be laid: coloured ones may not take their places first.
+        self.every_split = problem.jokers_low > 0 or any(problem.colored_low)
+        self.claimed_kind = {(c, r): kind for c, r, kind in problem.claimed_jokers}
 
     # -- colour steps --------------------------------------------------------------------------
 
-    def color(self, pos: int, sid: int, loose: int, rack: int) -> list[ColorMove]:
+    def color(
+        self, pos: int, sid: int, loose: int, rack: int, colored: tuple[int, int] = (0, 0)
+    ) -> list[ColorMove]:
         """The moves at colour step ``pos`` from colour state ``sid``.
 
-        ``loose`` and ``rack`` are how many loose and rack jokers may be laid.
+        ``loose`` and ``rack`` are how many loose and rack jokers may be laid, ``colored`` how
+        many loose and rack coloured jokers of this colour.
         """
-        key = (pos, sid, loose, rack)
+        key = (pos, sid, loose, rack, colored)
         found = self._color.get(key)
         if found is None:
-            found = self._color[key] = list(self._color_moves(pos, sid, loose, rack))
+            found = self._color[key] = list(self._color_moves(pos, sid, loose, rack, colored))
         return found
 
-    def _color_moves(self, pos: int, sid: int, loose: int, rack_jokers: int) -> list[ColorMove]:
+    def _color_moves(
+        self, pos: int, sid: int, loose: int, rack_jokers: int, colored: tuple[int, int]
+    ) -> list[ColorMove]:
         p = self.p
         column, row = divmod(pos, self.steps)
         cell = p.cells[column][row]
         runs = self.runs
+        claimed = self.claimed_kind.get((column, row))
+        if claimed is not None:
+            # A claimed joker's place takes no joker of another kind (see ``Problem``).
+            if claimed < 0:
+                colored = (0, 0)
+            else:
+                loose = rack_jokers = 0
         number = p.grid.numbers[column]
         weight = p.weights[column]
         out: list[ColorMove] = []
@@ -118,18 +141,22 @@ class Moves:
                 for grouped in range(min(cap, table + used) + 1):
                     for share in self._shares(grouped, table, used, column):
                         in_runs = (table - share[0], used - share[1])
-                        for jokers in _joker_choices(loose, rack_jokers):
-                            items = self._items((*in_runs, pins, *jokers))
+                        for jokers, tinted in _with_colored(
+                            loose, rack_jokers, colored, every=self.every_split
+                        ):
+                            laid = (jokers[0] + tinted[0], jokers[1] + tinted[1])
+                            items = self._items((*in_runs, pins, *laid))
                             start = runs.with_extra(sid, keep.extra(used))
                             for new, placed in runs.after(cell, start, items):
                                 out.append(
                                     ColorMove(
-                                        used * weight + jokers[1] * p.joker_weight,
+                                        used * weight + laid[1] * p.joker_weight,
                                         new,
                                         share,
                                         *jokers,
                                         self._opening(placed, number, items),
                                         placed,
+                                        tinted,
                                     )
                                 )
         return out
@@ -212,28 +239,62 @@ class Moves:
     # -- group steps ---------------------------------------------------------------------------
 
     def group(
-        self, column: int, shares: tuple[tuple[int, int], ...], loose: int, rack: int
+        self,
+        column: int,
+        shares: tuple[tuple[int, int], ...],
+        loose: int,
+        rack: int,
+        colored: tuple[tuple[int, int], ...] = (),
     ) -> list[GroupMove]:
-        """The ways to finish the groups of ``column`` from the folded ``shares``."""
+        """The ways to finish the groups of ``column`` from the folded ``shares``.
+
+        ``colored``: per row, how many loose and rack coloured jokers of that colour may join
+        (the kept ones must).
+        """
         p = self.p
         rules: GroupRules = p.groups[column]
         number = p.grid.numbers[column]
         pins = p.group_pins[column]
         empty = not any(t + r for t, r in shares)
         out = []
-        for loose_used, rack_used in _joker_choices(loose, rack):
-            jokers = (pins, loose_used, rack_used)
-            if empty and any(jokers):
-                continue
-            value = self._split(column, shares, jokers, rules, number)
-            if value is None:
-                continue
-            opening = value
-            if p.opening is not None and p.opening.every_meld:
-                counted = rules.tiles(shares) + (sum(jokers) if p.opening.jokers_count else 0)
-                opening = number * counted
-            out.append(GroupMove(rack_used * p.joker_weight, pins, loose_used, rack_used, opening))
+        for tinted in self._colored_choices(column, colored):
+            tinted_rack = sum(1 for _, kind in tinted if kind == RACK_JOKER)
+            for loose_used, rack_used in _joker_choices(loose, rack):
+                jokers = (pins, loose_used, rack_used)
+                if empty and (any(jokers) or tinted):
+                    continue
+                value = self._split(column, shares, jokers, rules, number, tinted)
+                if value is None:
+                    continue
+                opening = value
+                if p.opening is not None and p.opening.every_meld:
+                    counted = rules.tiles(shares)
+                    if p.opening.jokers_count:
+                        counted += sum(jokers) + len(tinted)
+                    opening = number * counted
+                gain = (rack_used + tinted_rack) * p.joker_weight
+                out.append(GroupMove(gain, pins, loose_used, rack_used, opening, tinted))
         return out
+
+    def _colored_choices(
+        self, column: int, colored: tuple[tuple[int, int], ...]
+    ) -> list[tuple[Member, ...]]:
+        """The coloured jokers that may join the groups of ``column``, as members.
+
+        Each row's kept ones, and any number of its loose and rack ones.
+        """
+        if not colored:
+            return [()]
+        per_row: list[list[tuple[Member, ...]]] = []
+        for row, (loose, rack) in enumerate(colored):
+            kept = ((row, PIN),) * self.p.colored_group_pins[column][row]
+            per_row.append(
+                [
+                    (*kept, *((row, LOOSE),) * lo, *((row, RACK_JOKER),) * q)
+                    for lo, q in _joker_choices(loose, rack)
+                ]
+            )
+        return [sum(choice, ()) for choice in itertools.product(*per_row)]
 
     def _split(
         self,
@@ -242,10 +303,11 @@ class Moves:
         jokers: tuple[int, int, int],
         rules: GroupRules,
         number: int,
+        colored: tuple[Member, ...] = (),
     ) -> int | None:
-        key = (column, shares, jokers)
+        key = (column, shares, jokers, colored)
         if key not in self._group:
-            self._group[key] = rules.feasible(shares, jokers, number)
+            self._group[key] = rules.feasible(shares, jokers, number, colored)
         return self._group[key]
 
 
@@ -280,3 +342,25 @@ def _canonical_kinds(rack_matters: bool) -> tuple[int, ...]:
 def _joker_choices(loose: int, rack: int) -> list[tuple[int, int]]:
     """How many loose and rack jokers to lay, most rack jokers first."""
     return [(lo, q) for q in range(rack, -1, -1) for lo in range(loose + 1)]
+
+
+def _with_colored(
+    loose: int, rack: int, colored: tuple[int, int], *, every: bool = False
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """How many plain and coloured (loose, rack) jokers to lay on runs.
+
+    Where the same number of jokers goes on the runs either way, the coloured ones go first:
+    on its colour's runs a coloured joker does all a plain one does, so the plain ones are kept.
+    With ``every``, every split (a play bound to lay some plain rack jokers may need them here).
+    """
+    if every:
+        return [
+            (jokers, tinted)
+            for tinted in _joker_choices(*colored)
+            for jokers in _joker_choices(loose, rack)
+        ]
+    out = []
+    for all_loose, all_rack in _joker_choices(loose + colored[0], rack + colored[1]):
+        tinted = (min(colored[0], all_loose), min(colored[1], all_rack))
+        out.append(((all_loose - tinted[0], all_rack - tinted[1]), tinted))
+    return out

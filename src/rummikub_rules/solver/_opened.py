@@ -10,10 +10,19 @@ by the general search with the fate's claims.
 
 from __future__ import annotations
 
+import attrs
+
 from rummikub_rules.melds import Meld
 from rummikub_rules.solver._budget import FATE
 from rummikub_rules.solver._context import Context
-from rummikub_rules.solver._engines import FastRun, fast_search, fast_solve, general, problem
+from rummikub_rules.solver._engines import (
+    Colored,
+    FastRun,
+    fast_search,
+    fast_solve,
+    general,
+    problem,
+)
 from rummikub_rules.solver._fates import Fate, covers, fates
 from rummikub_rules.solver._grid import NEG, Counts
 from rummikub_rules.solver._host_search import UNKNOWN, HostSearch, Rest, Step, rest_key
@@ -125,10 +134,12 @@ def _exact(
                 solved.append((fate, relaxed.found[0]))
             if best.offer(relaxed.found[1]) == relaxed.found[0] and not claims:
                 continue  # the relaxation's best play is legal: the fate's best
-        stock = Stock(
-            table, ctx.rack_counts(), ctx.rack_jokers(), roles.roleless, *ctx.pins(fate.kept)
-        )
+        stock = _stock(ctx, table, roles, fate)
         step = Step(stock, fate, fate.low, fate.freed, fate.claims, fate.group_claims)
+        if ctx.colored:
+            step = attrs.evolve(
+                step, freed_colored=fate.freed_colored, colored_laid=(0,) * ctx.grid.rows
+            )
         if relaxed is not None and not claims:
             # The host search starts from this very relaxation: keep its answer.
             host_search.rests.setdefault(rest_key(step, relaxed=True), relaxed)
@@ -189,13 +200,45 @@ def _fate_bound(
 def _fate_problem(ctx: Context, fate: Fate, roles: Roles, table: Counts) -> Problem | None:
     """A fate's relaxation for the general search: its freed jokers free to go anywhere."""
     run_pins, group_pins = ctx.pins(fate.kept)
+    colored = None
+    loose = roles.roleless + fate.freed
+    if ctx.colored:
+        tinted_run, tinted_group = ctx.colored_pins(fate.kept)
+        tinted = tuple(
+            a + b for a, b in zip(roles.roleless_colored, fate.freed_colored, strict=True)
+        )
+        colored = Colored(tinted, tinted_run, tinted_group)
+        loose -= sum(tinted)
     return problem(
         ctx,
         table,
-        loose=roles.roleless + fate.freed,
+        loose=loose,
         run_pins=run_pins,
         group_pins=group_pins,
         run_claims=fate.claims,
         group_claims=fate.group_claims,
         demanded=fate.low,
+        colored=colored,
+    )
+
+
+def _stock(ctx: Context, table: Counts, roles: Roles, fate: Fate) -> Stock:
+    """What the hosts of a fate may take: the table's tiles, the rack, the jokers left."""
+    run_pins, group_pins = ctx.pins(fate.kept)
+    if not ctx.colored:
+        return Stock(
+            table, ctx.rack_counts(), ctx.rack_jokers(), roles.roleless, run_pins, group_pins
+        )
+    tinted_run, tinted_group = ctx.colored_pins(fate.kept)
+    return Stock(
+        table,
+        ctx.rack_counts(),
+        ctx.rack_jokers(),
+        roles.roleless - sum(roles.roleless_colored),
+        run_pins,
+        group_pins,
+        tuple(ctx.rack_colored()),
+        roles.roleless_colored,
+        tinted_run,
+        tinted_group,
     )

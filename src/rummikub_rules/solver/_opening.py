@@ -44,6 +44,7 @@ def play_opening(ctx: Context, best: Incumbent) -> None:
         return  # the table before is not valid: no turn can leave it as it is
     rule = JokerInInitialMeld(edition.joker_in_initial_meld)
     jokers = 0 if rule is JokerInInitialMeld.FORBIDDEN else ctx.rack_jokers()
+    tinted = [0] * ctx.grid.rows if rule is JokerInInitialMeld.FORBIDDEN else None
     threshold = max(1, edition.initial_meld_points)
     opening = Opening(threshold, jokers_count=rule is JokerInInitialMeld.COUNTS)
     empty = ctx.grid.zeros()
@@ -58,7 +59,7 @@ def play_opening(ctx: Context, best: Incumbent) -> None:
                 best.offer(melds, keep=ctx.table.melds)
                 proven_alone = True
     if not proven_alone:
-        built = problem(ctx, empty, rack_jokers=jokers, opening=opening)
+        built = problem(ctx, empty, rack_jokers=jokers, opening=opening, colored_rack=tinted)
         if built is not None:
             found = general(ctx, best, built, best.floor)
             if found is not None:
@@ -157,6 +158,7 @@ def _laid_at_least(
     laid = dict(ctx.laid)
     if no_jokers:
         laid[JOKER] = (0, 0)
+        laid.update((t, (0, 0)) for t in ctx.rack if t.is_colored_joker)
     for tile, count in Counter(tiles).items():
         least, most = laid.get(tile, (0, 99 if tile != JOKER else ctx.rack_jokers()))
         if count > most:

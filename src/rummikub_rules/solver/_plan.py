@@ -39,7 +39,6 @@ from rummikub_rules.actions import Play
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Table
 from rummikub_rules.solver._budget import Budget, BudgetSpent
-from rummikub_rules.solver._colored import has_colored_jokers, solve_colored
 from rummikub_rules.solver._context import Laid, context
 from rummikub_rules.solver._grid import Objective
 from rummikub_rules.solver._incumbent import Done, Incumbent
@@ -78,22 +77,6 @@ def solve(
     laid: Laid | None = None,
 ) -> SearchResult:
     """Solve one position (see the module docstring); ``first``: any legal play will do."""
-    if has_colored_jokers(table, rack):
-        # Through this very plan, with the coloured jokers read as plain ones (``_colored``).
-        def inner(
-            table: Table, rack: tuple[Tile, ...], *, opened: bool, edition: Edition,
-            objective: Objective, first: bool, laid: Laid | None,
-        ) -> SearchResult:  # fmt: skip
-            return solve(
-                table, rack, opened=opened, edition=edition, objective=objective, budget=budget,
-                engine=engine, first=first, laid=laid,
-            )  # fmt: skip
-
-        found = solve_colored(
-            inner, table, tuple(rack), opened=opened, edition=edition, objective=objective,
-            first=first, laid=laid,
-        )  # fmt: skip
-        return SearchResult(found.play, found.proven, found.score)
     ctx = context(
         table,
         tuple(rack),

@@ -50,11 +50,14 @@ class TableJoker:
     missing: tuple[int, ...] = ()
     #: Under ``group_joker_replacement = both``: how many missing colours must take its place.
     wanted: int = 1
+    #: The row of a coloured joker's colour (``-1``: a plain joker). A coloured group joker
+    #: stands for its colour's tile: ``missing`` is that row alone.
+    color: int = -1
 
     @property
     def identity(self) -> tuple[object, ...]:
         """Jokers with the same identity are interchangeable (the same role and demands)."""
-        return (self.kind, self.column, self.row, self.missing, self.wanted, self.meld)
+        return (self.kind, self.column, self.row, self.missing, self.wanted, self.meld, self.color)
 
 
 @attrs.frozen
@@ -64,6 +67,8 @@ class Roles:
     jokers: tuple[TableJoker, ...]
     roleless: int
     choice: tuple[Reading | None, ...]
+    #: How many of the jokers without a role are coloured, per row of their colour.
+    roleless_colored: tuple[int, ...] = ()
 
 
 def readings(table: Table, grid: Grid, edition: Edition) -> Iterator[Roles]:
@@ -74,14 +79,18 @@ def readings(table: Table, grid: Grid, edition: Edition) -> Iterator[Roles]:
     for choice in itertools.product(*options):
         jokers: list[TableJoker] = []
         roleless = 0
+        tinted = [0] * grid.rows
         for index, (meld, reading) in enumerate(zip(table.melds, choice, strict=True)):
             if not meld.jokers:
                 continue
             if reading is None:
                 roleless += meld.jokers
+                for tile in meld.tiles:
+                    if tile.is_colored_joker:
+                        tinted[grid.color_row[tile.color]] += 1
                 continue
             jokers.extend(_roles(index, meld, reading, grid, edition))
-        yield Roles(tuple(jokers), roleless, choice)
+        yield Roles(tuple(jokers), roleless, choice, tuple(tinted))
 
 
 def _roles(
@@ -92,18 +101,26 @@ def _roles(
         row = grid.color_row[reading.color]
         for tile, column in zip(meld.tiles, columns, strict=True):
             if tile.number is None:
-                yield TableJoker(index, MeldKind.RUN, column, row)
+                tint = row if tile.is_colored_joker else -1
+                yield TableJoker(index, MeldKind.RUN, column, row, color=tint)
         return
     assert reading.number is not None
     column = grid.number_column[reading.number]
-    options = next(o for o, t in zip(reading.stands_for, meld.tiles, strict=True) if t == JOKER)
-    missing = tuple(sorted(grid.color_row[t.color] for t in options))
-    both = edition.group_joker_replacement is GroupJokerReplacement.BOTH
-    # Under ``both``, every colour the group lacks, but those its other jokers stand for.
-    lacking = sum(1 for t in options if t not in meld.tiles)
-    wanted = max(1, lacking - (meld.jokers - 1)) if both else 1
+    plain = [o for o, t in zip(reading.stands_for, meld.tiles, strict=True) if t == JOKER]
+    missing: tuple[int, ...] = ()
+    wanted = 1
+    if plain:
+        missing = tuple(sorted(grid.color_row[t.color] for t in plain[0]))
+        both = edition.group_joker_replacement is GroupJokerReplacement.BOTH
+        # Under ``both``, every colour the group lacks, but those its other jokers stand for.
+        lacking = sum(1 for t in plain[0] if t not in meld.tiles)
+        wanted = max(1, lacking - (meld.jokers - 1)) if both else 1
     for tile in meld.tiles:
-        if tile.number is None:
+        if tile.is_colored_joker:
+            # The tile of its colour alone frees it (under ``both`` too).
+            row = grid.color_row[tile.color]
+            yield TableJoker(index, MeldKind.GROUP, column, missing=(row,), color=row)
+        elif tile.number is None:
             yield TableJoker(index, MeldKind.GROUP, column, missing=missing, wanted=wanted)
 
 

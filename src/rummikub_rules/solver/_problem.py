@@ -11,6 +11,12 @@ that number), *loose* table jokers that may go anywhere, and *rack* jokers (opti
 scoring ``joker_weight``). Which table jokers are kept and which freed, and where a freed one
 goes when the edition says where, are the plan's choices (see :mod:`._fates`,
 :mod:`._host_search`).
+
+Coloured jokers are counted per kind, one kind per colour (a row of the grid): each is laid only
+at its colour's steps, on that colour's runs or into a group as that colour's tile (rules
+section 2). Loose and rack coloured jokers are counted per row; a kept one is pinned to its run
+cell (``colored_run_pins``: how many of ``run_pins`` are coloured) or to its colour's place in
+the groups of its number (``colored_group_pins``). Without coloured jokers those fields are empty.
 """
 
 from __future__ import annotations
@@ -68,6 +74,23 @@ class Problem:
     jokers_low: int = 0
     jokers_high: int = 0
     opening: Opening | None = None
+    #: Coloured jokers per row (see the module docstring): loose table ones (all laid), rack
+    #: ones (laid between ``colored_low`` and ``colored_high``), pins.
+    colored_loose: tuple[int, ...] = ()
+    colored_rack: tuple[int, ...] = ()
+    colored_low: tuple[int, ...] = ()
+    colored_high: tuple[int, ...] = ()
+    colored_group_pins: FrozenCounts = ()
+    colored_run_pins: FrozenCounts = ()
+    #: Cells a run claim holds for a table joker, and the kind that joker is (the row of its
+    #: colour, -1 plain): the referee wants that very joker there, or the tile it stands for,
+    #: so no joker of another kind is laid on runs at that cell.
+    claimed_jokers: tuple[tuple[int, int, int], ...] = ()
+
+    @property
+    def colored(self) -> bool:
+        """Whether coloured jokers are in play (then the fields above are per row)."""
+        return bool(self.colored_loose)
 
     @property
     def columns(self) -> int:
@@ -82,9 +105,19 @@ class Problem:
     @property
     def pins(self) -> int:
         """How many table jokers are pinned to their roles."""
-        return sum(map(sum, self.run_pins)) + sum(self.group_pins)
+        return (
+            sum(map(sum, self.run_pins))
+            + sum(self.group_pins)
+            + sum(map(sum, self.colored_group_pins))
+        )
 
     @property
     def jokers(self) -> int:
         """How many jokers are in play."""
-        return self.pins + self.loose + self.rack_jokers
+        return (
+            self.pins
+            + self.loose
+            + self.rack_jokers
+            + sum(self.colored_loose)
+            + sum(self.colored_rack)
+        )

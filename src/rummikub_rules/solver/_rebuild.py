@@ -2,7 +2,9 @@
 
 The search keeps only states; the moves it chose, replayed from the start, say which run each
 tile went on and what each column gave to its groups. :func:`rebuild` replays them with concrete
-runs (the tiles of each, in order) and splits each column's group tiles into groups.
+runs (the tiles of each, in order) and splits each column's group tiles into groups. The jokers
+laid on one colour's runs at one cell may be plain or of that colour: the coloured ones (kept,
+loose, rack) take the first joker places of their kind there, which is as good as any.
 """
 
 from __future__ import annotations
@@ -13,17 +15,17 @@ from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._grid import FoundMeld
 from rummikub_rules.solver._moves import ColorMove, GroupMove
 from rummikub_rules.solver._problem import Problem
-from rummikub_rules.solver._runs import IS_NUMBERED, RunStates
+from rummikub_rules.solver._runs import IS_NUMBERED, LOOSE, RACK_JOKER, RunStates
 
 __all__ = ["rebuild"]
 
 
 @attrs.define
 class _Piece:
-    """A run being built: its facts id and its tiles so far, as (column, is a joker)."""
+    """A run being built: its facts id and its tiles so far, as (column, joker, coloured)."""
 
     rid: int
-    tiles: list[tuple[int, bool]]
+    tiles: list[tuple[int, bool, bool]]
 
 
 def rebuild(
@@ -45,10 +47,14 @@ def rebuild(
             pieces = open_runs[step]
             extended: set[int] = set()
             grown = []
+            tints = _tints(problem, column, step, move)
             for source, kind, rid, _ in move.placed:
                 piece = pieces[source] if source >= 0 else _Piece(rid, [])
                 extended.add(source)
-                grown.append(_Piece(rid, [*piece.tiles, (column, not IS_NUMBERED[kind])]))
+                tint = tints.get(kind, 0) > 0
+                if tint:
+                    tints[kind] -= 1
+                grown.append(_Piece(rid, [*piece.tiles, (column, not IS_NUMBERED[kind], tint)]))
             for index, piece in enumerate(pieces):
                 if index in extended:
                     continue
@@ -60,21 +66,36 @@ def rebuild(
             continue
         assert isinstance(move, GroupMove)
         jokers = (move.kept, move.loose, move.rack_jokers)
-        if any(t + r for t, r in shares) or any(jokers):
+        if any(t + r for t, r in shares) or any(jokers) or move.colored:
             number = problem.grid.numbers[column]
             found.extend(
                 FoundMeld(
                     MeldKind.GROUP,
                     column,
                     tuple(row for row, _ in members),
-                    tuple(row < 0 for row, _ in members),
+                    tuple(not IS_NUMBERED[kind] for _, kind in members),
+                    tuple(row >= 0 and not IS_NUMBERED[kind] for row, kind in members),
                 )
-                for members in problem.groups[column].arrange(shares, jokers, number)
+                for members in problem.groups[column].arrange(shares, jokers, number, move.colored)
             )
         shares = [(0, 0)] * rows
     for row in range(rows):
         found.extend(_close(runs, row, open_runs[row], heads[row]))
     return found
+
+
+def _tints(problem: Problem, column: int, row: int, move: ColorMove) -> dict[int, int]:
+    """How many of the jokers laid on runs at this cell are coloured, per kind laid.
+
+    Kept and loose coloured jokers are laid as ``LOOSE``; rack ones as ``RACK_JOKER`` where
+    runs tell rack jokers apart (openings), else as ``LOOSE`` too (see ``Moves.kinds``).
+    """
+    if not problem.colored:
+        return {}
+    table = move.colored[0] + problem.colored_run_pins[column][row]
+    if problem.runs.opening:
+        return {LOOSE: table, RACK_JOKER: move.colored[1]}
+    return {LOOSE: table + move.colored[1]}
 
 
 def _close(runs: RunStates, row: int, tails: list[_Piece], heads: list[_Piece]) -> list[FoundMeld]:
@@ -108,7 +129,12 @@ def _match(
     return None
 
 
-def _run(row: int, tiles: list[tuple[int, bool]]) -> FoundMeld:
+def _run(row: int, tiles: list[tuple[int, bool, bool]]) -> FoundMeld:
+    colored = tuple(tint for _, _, tint in tiles)
     return FoundMeld(
-        MeldKind.RUN, row, tuple(c for c, _ in tiles), tuple(joker for _, joker in tiles)
+        MeldKind.RUN,
+        row,
+        tuple(c for c, _, _ in tiles),
+        tuple(joker for _, joker, _ in tiles),
+        colored if any(colored) else (),
     )

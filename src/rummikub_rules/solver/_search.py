@@ -20,7 +20,7 @@ from rummikub_rules.solver._grid import NEG, FoundMeld
 from rummikub_rules.solver._moves import ColorMove, GroupMove, Moves
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._rebuild import rebuild
-from rummikub_rules.solver._runs import RunStates
+from rummikub_rules.solver._runs import LOOSE, PIN, RACK_JOKER, RunStates
 
 __all__ = ["Found", "Search", "State"]
 
@@ -38,6 +38,9 @@ class State(NamedTuple):
     rack_jokers: int
     #: Points toward the initial meld (capped at the threshold).
     opening: int
+    #: Loose and rack coloured jokers laid, per row (empty without coloured jokers).
+    colored_loose: tuple[int, ...] = ()
+    colored_rack: tuple[int, ...] = ()
 
 
 class Found(NamedTuple):
@@ -62,7 +65,12 @@ class Search:
         self.moves = Moves(problem, self.runs)
         self.steps = problem.rows + 1
         self.positions = problem.columns * self.steps
-        self.lent = problem.loose + problem.rack_jokers
+        self.lent = (
+            problem.loose
+            + problem.rack_jokers
+            + sum(problem.colored_loose)
+            + sum(problem.colored_rack)
+        )
         self.bounds = ColorBounds(problem, self.runs, self.lent, budget)
         self.memo: list[dict[State, tuple[int, bool]]] = [{} for _ in range(self.positions + 1)]
         self.choice: list[dict[State, tuple[SearchMove, State]]] = [
@@ -76,7 +84,8 @@ class Search:
     def start(self) -> State:
         """The state before the first step."""
         p = self.p
-        return State((self.runs.empty,) * p.rows, self._empty_shares(0), 0, 0, 0)
+        zeros = (0,) * p.rows if p.colored else ()
+        return State((self.runs.empty,) * p.rows, self._empty_shares(0), 0, 0, 0, zeros, zeros)
 
     def solve(self, floor: int) -> Found | None:
         """The best play scoring more than ``floor`` (``None`` if there is none).
@@ -163,20 +172,32 @@ class Search:
         if step < p.rows:
             sid = state.colors[step]
             rules = p.groups[column]
-            for move in self.moves.color(pos, sid, loose, rack):
+            colored = self._colored_left(state, step) if p.colored else (0, 0)
+            for move in self.moves.color(pos, sid, loose, rack, colored):
                 colors = (*state.colors[:step], move.sid, *state.colors[step + 1 :])
                 shares = state.shares
                 if move.share[0] + move.share[1]:
                     shares = _add_share(shares, step, move.share, rules.detailed, rules.distinct)
                 child = self._child(state, move, colors, shares)
-                if child is not None:
-                    out.append((move, child))
+                if move.colored != (0, 0):
+                    child = _tinted(child, step, *move.colored)
+                out.append((move, child))
             return out
-        for group in self.moves.group(column, state.shares, loose, rack):
+        left = tuple(self._colored_left(state, row) for row in range(p.rows)) if p.colored else ()
+        for group in self.moves.group(column, state.shares, loose, rack, left):
             child = self._child(state, group, state.colors, self._empty_shares(column + 1))
-            if child is not None:
-                out.append((group, child))
+            for row, kind in group.colored:
+                if kind != PIN:
+                    child = _tinted(child, row, kind == LOOSE, kind == RACK_JOKER)
+            out.append((group, child))
         return out
+
+    def _colored_left(self, state: State, row: int) -> tuple[int, int]:
+        """How many loose and rack coloured jokers of ``row`` may still be laid."""
+        p = self.p
+        loose = p.colored_loose[row] - state.colored_loose[row]
+        rack = min(p.colored_rack[row], p.colored_high[row]) - state.colored_rack[row]
+        return loose, rack
 
     def _child(
         self,
@@ -184,7 +205,7 @@ class Search:
         move: SearchMove,
         colors: tuple[int, ...],
         shares: tuple[tuple[int, int], ...],
-    ) -> State | None:
+    ) -> State:
         p = self.p
         opening = state.opening + move.opening
         if p.opening is not None:
@@ -195,11 +216,17 @@ class Search:
             state.loose + move.loose,
             state.rack_jokers + move.rack_jokers,
             opening,
+            state.colored_loose,
+            state.colored_rack,
         )
 
     def _finished(self, state: State) -> bool:
         p = self.p
         if state.loose != p.loose or state.rack_jokers < p.jokers_low:
+            return False
+        if state.colored_loose != p.colored_loose or any(
+            laid < low for laid, low in zip(state.colored_rack, p.colored_low, strict=True)
+        ):
             return False
         if p.opening is not None and state.opening < p.opening.threshold:
             return False
@@ -234,10 +261,15 @@ class Search:
             for row, sid in enumerate(state.colors)
         ]
         lent = (p.loose - state.loose) + (p.rack_jokers - state.rack_jokers)
+        rack_left = min(p.rack_jokers, p.jokers_high) - state.rack_jokers
+        if p.colored:
+            for row in range(p.rows):
+                loose, rack = self._colored_left(state, row)
+                lent += loose + p.colored_rack[row] - state.colored_rack[row]
+                rack_left += rack
         total = share(rows, min(lent, self.lent))
         if total == NEG:
             return NEG
-        rack_left = min(p.rack_jokers, p.jokers_high) - state.rack_jokers
         return total + rack_left * p.joker_weight
 
     def _opening_left(self, pos: int) -> int:
@@ -259,7 +291,7 @@ class Search:
                 source = 0 if p.grid.high and column == p.columns - 1 else column
                 here = p.grid.numbers[column] * p.rack[source][step]
             suffix[pos] = suffix[pos + 1] + here
-        jokers = p.rack_jokers * top
+        jokers = (p.rack_jokers + sum(p.colored_rack)) * top
         return [s + jokers for s in suffix]
 
     # -- the incumbent ---------------------------------------------------------------------------
@@ -297,6 +329,14 @@ class Search:
             return ()
         rules = self.p.groups[column]
         return rules.fold([(0, 0)] * self.p.rows)
+
+
+def _tinted(state: State, row: int, loose: int, rack: int) -> State:
+    """``state`` with more coloured jokers of ``row`` laid."""
+    colored_loose, colored_rack = list(state.colored_loose), list(state.colored_rack)
+    colored_loose[row] += loose
+    colored_rack[row] += rack
+    return state._replace(colored_loose=tuple(colored_loose), colored_rack=tuple(colored_rack))
 
 
 def _add_share(

@@ -1,0 +1,81 @@
+"""The solver with coloured jokers, by example: the shapes the plain-joker plan left unproven.
+
+Each position's answer must be proven best and score what the brute force finds (the brute force
+asks the referee of every play). Before the general search counted jokers by kind, the solver
+read coloured jokers as plain ones and judged the answers: it proved the first few shapes and
+left the others unproven (``best_play`` raised ``SearchLimitExceeded`` well within its budget).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from rummikub_rules import EDITIONS, Color, Edition, TileSet, check_turn, parse_table, parse_tiles
+from rummikub_rules.solver import best_play, can_play, solve
+from tests.brute import best_score, score
+
+EXPERT = EDITIONS["expert"]
+
+
+def small(colors: str, *, copies: int, jokers: int, colored: int, threshold: int) -> Edition:
+    """The expert rules on a small set of numbers 1-7 (as the brute-force properties draw)."""
+    by_letter = {"k": Color.BLACK, "r": Color.RED, "b": Color.BLUE, "o": Color.ORANGE}
+    tile_set = TileSet(
+        colors=[by_letter[c] for c in colors],
+        numbers=range(1, 8),
+        copies=copies,
+        jokers=jokers,
+        colored_jokers=colored,
+    )
+    return EXPERT.evolve(
+        name="expert-small", tile_set=tile_set, deal_size=1, initial_meld_points=threshold
+    )
+
+
+#: Jokers freed only by their tiles from the rack, melds holding jokers only extended, a freed
+#: joker free to go anywhere (the 1978 rules, on a small mixed set).
+LOCKED = small("kro", copies=1, jokers=1, colored=2, threshold=10).evolve(
+    joker_retrieval="replace",
+    replacement_from="rack",
+    joker_melds_extend_only=True,
+    freed_joker_new_meld=False,
+    freed_joker_rack_tiles=0,
+)
+
+#: Positions (table, rack, edition).
+SHAPES = [
+    ("k5 b5 jr", "r5 r6 r8", EXPERT),  # the group's jr freed by r5, laid in a red run
+    ("r5 jr r7", "r6 r9 r10", EXPERT),  # the run's jr freed by r6, laid with r9 r10
+    ("r5 r6 jr", "b1 b2 r8", EXPERT),  # a run extended past its jr
+    ("j jr r4", "jb r3", small("orb", copies=2, jokers=1, colored=1, threshold=0)),
+    # Left unproven by the plain-joker plan:
+    ("r5 jr r7", "r6 b1 b2", EXPERT),  # freed by r6, the jr has no red meld to go to
+    ("b3 b4 jb", "k1 k2 b5", EXPERT),  # the same at a run's end
+    ("k5 b5 jr", "r5 b1 b2", EXPERT),  # the same from a group
+    ("", "jb jk jr b1", EXPERT),  # three rack coloured jokers: a group of one tile and two
+    ("k3 jo jr", "jk o5", EXPERT),  # a group of one numbered tile and two coloured jokers
+    ("o5 jb jk", "jb b1", EXPERT),
+    ("jb b4 jb", "jr b5 o5 r3 b3", small("bro", copies=1, jokers=0, colored=2, threshold=20)),
+    # A locked meld's plain joker replaced by k3 and laid before it; no jk in its place:
+    # j jk k3 jk k5 k6.
+    ("j jk k5 k6 | jr r2 jr", "jk jo jo k3", LOCKED),
+]
+
+
+@pytest.mark.parametrize(("table_text", "rack_text", "edition"), SHAPES)
+def test_coloured_shapes_are_proven_best(table_text: str, rack_text: str, edition: Edition) -> None:
+    table, rack = parse_table(table_text), parse_tiles(rack_text)
+    found = solve(table, rack, opened=True, edition=edition)
+    if found.play is not None:
+        assert check_turn(table, rack, found.play.after, opened=True, edition=edition).ok
+    assert found.proven_optimal
+    expected = best_score(table, rack, edition, "tiles", opened=True)
+    if found.play is None:
+        assert expected is None
+    else:
+        laid = Counter(found.play.after.tiles) - Counter(table.tiles)
+        assert score(laid, edition, "tiles") == expected
+    assert (best_play(table, rack, opened=True, edition=edition) is None) == (found.play is None)
+    assert can_play(table, rack, opened=True, edition=edition) == (found.play is not None)
