@@ -50,9 +50,7 @@ class ColorBounds:
         relaxed = attrs.evolve(
             problem,
             runs=plain,
-            groups=tuple(
-                attrs.evolve(g, claims=(), opening=False, cap=None) for g in problem.groups
-            ),
+            groups=tuple(attrs.evolve(g, claims=(), cap=None) for g in problem.groups),
             opening=None,
         )
         self.states = states

@@ -260,14 +260,12 @@ def problem(
     if cap is not None and cap >= total:
         cap = None
     claims = tuple(run_claims)
-    mixed = opening is not None and not opening.every_meld
     runs = RunRules(
         longest=grid.span if grid.cyclic else 3,
         span=grid.span,
         track_numbered=total >= 3,
         cap=cap,
         claims=claims,
-        opening=mixed,
         high=grid.high,
         cyclic=grid.cyclic,
     )
@@ -277,8 +275,6 @@ def problem(
             distinct=edition.group_colors_distinct,
             cap=cap,
             claims=tuple(c for at, c in group_claims if at == column),
-            opening=mixed,
-            jokers_count=opening is None or opening.jokers_count,
             colored=bool(tinted),
         )
         for column in range(grid.columns)

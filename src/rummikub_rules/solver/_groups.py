@@ -1,12 +1,11 @@
 """Groups of one number: splitting the tiles a search gives to groups into valid groups (private).
 
 Inside a column the general search lets each colour give some of its tiles to groups; after the
-last colour it adds jokers and asks :meth:`GroupRules.split` whether everything given splits
-into valid groups, and how. A group has 3 to ``size`` tiles, at least one numbered tile, at most
-one tile per colour when colours must differ, at most ``cap`` jokers; each *claim* (a group of
-the table before that must stand extended, or whose joker was replaced in place) needs a group
-of its own holding its colours and at least its size; under ``opening_may_use_table`` the groups
-made of rack tiles alone count toward the opening.
+last colour it adds jokers and asks :meth:`GroupRules.feasible` whether everything given splits
+into valid groups (:meth:`GroupRules.arrange` says how). A group has 3 to ``size`` tiles, at
+least one numbered tile, at most one tile per colour when colours must differ, at most ``cap``
+jokers; each *claim* (a group of the table before that must stand extended, or whose joker was
+replaced in place) needs a group of its own holding its colours and at least its size.
 
 What the search keeps of a colour's gift is its *share*: ``(table tiles, rack tiles)``. Where no
 rule looks at colours or rack tiles, the column's shares fold into ``(total, widest)``, which
@@ -22,7 +21,7 @@ from collections.abc import Iterator, Sequence
 
 import attrs
 
-from rummikub_rules.solver._runs import FROM_RACK, IS_NUMBERED, LOOSE, PIN, RACK, RACK_JOKER, TABLE
+from rummikub_rules.solver._runs import IS_NUMBERED, LOOSE, PIN, RACK, RACK_JOKER, TABLE
 
 __all__ = ["GroupClaim", "GroupRules", "Member"]
 
@@ -56,16 +55,13 @@ class GroupRules:
     distinct: bool = True
     cap: int | None = None
     claims: tuple[GroupClaim, ...] = ()
-    #: Whether groups of rack tiles alone count toward the opening (and how jokers count).
-    opening: bool = False
-    jokers_count: bool = True
     #: Whether coloured jokers may join (they take their colour's place: shares stay per row).
     colored: bool = False
 
     @property
     def detailed(self) -> bool:
         """Whether the split needs each colour's share (else the folded shares decide)."""
-        return bool(self.claims) or self.opening or self.cap is not None or self.colored
+        return bool(self.claims) or self.cap is not None or self.colored
 
     def fold(self, shares: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
         """The shares as the search keeps them: per row, or folded to (total, widest)."""
@@ -91,29 +87,25 @@ class GroupRules:
         self,
         folded: tuple[tuple[int, int], ...],
         jokers: tuple[int, int, int],
-        number: int,
         colored: tuple[Member, ...] = (),
-    ) -> int | None:
-        """Whether the folded shares and ``jokers`` split into valid groups (``None`` if not).
+    ) -> bool:
+        """Whether the folded shares and ``jokers`` split into valid groups.
 
-        If they do, the most opening value the pure-rack groups can have (0 unless it counts).
         ``jokers`` counts the pinned, loose and rack plain jokers joining, ``colored`` lists the
         coloured jokers joining (as members).
         """
         if not self.detailed:
             ((total, widest),) = folded
-            return 0 if self._count(total, widest, sum(jokers)) is not None else None
-        found = self._best(list(folded), jokers, number, colored)
-        return None if found is None else found[0]
+            return self._count(total, widest, sum(jokers)) is not None
+        return self._first_split(list(folded), jokers, colored) is not None
 
     def arrange(
         self,
         shares: Sequence[tuple[int, int]],
         jokers: tuple[int, int, int],
-        number: int,
         colored: tuple[Member, ...] = (),
     ) -> list[list[Member]]:
-        """A valid split of each colour's share and the jokers into groups (the best one).
+        """A valid split of each colour's share and the jokers into groups.
 
         The shares are per row, as laid; the split must exist (:meth:`feasible` said so).
         """
@@ -122,11 +114,11 @@ class GroupRules:
             groups = self._count(sum(counts), max(counts, default=0), sum(jokers))
             assert groups is not None
             dealt = _deal(shares, jokers, groups)
-            if self._value(dealt, number) is not None:
+            if self._valid(dealt):
                 return [list(g) for g in dealt]
-        found = self._best(list(shares), jokers, number, colored)
+        found = self._first_split(list(shares), jokers, colored)
         assert found is not None
-        return found[1]
+        return found
 
     def _count(self, total: int, widest: int, jokers: int) -> int | None:
         """How many groups numbered tiles and jokers make, when no rule looks further.
@@ -149,14 +141,13 @@ class GroupRules:
                 return groups
         return None
 
-    def _best(
+    def _first_split(
         self,
         shares: list[tuple[int, int]],
         jokers: tuple[int, int, int],
-        number: int,
         colored: tuple[Member, ...] = (),
-    ) -> tuple[int, list[list[Member]]] | None:
-        """The split with the most opening value, by trying every split (facts apply).
+    ) -> list[list[Member]] | None:
+        """The first valid split found, by trying every split (facts apply); ``None`` if none.
 
         Coloured jokers are spread with the numbered tiles (each has its colour's place).
         """
@@ -168,20 +159,16 @@ class GroupRules:
         ]
         total = len(naturals) + sum(jokers) + len(colored)
         if total == 0:
-            return None if self.claims else (0, [])
+            return None if self.claims else []
         if not naturals:
             return None
-        best: tuple[int, list[list[Member]]] | None = None
         placed = [*naturals, *colored]
         for groups in range(max(1, -(-total // self.size)), min(len(naturals), total // 3) + 1):
             for spread in self._spreads(placed, groups):
                 for filled in self._with_jokers(spread, jokers):
-                    value = self._value(filled, number)
-                    if value is not None and (best is None or value > best[0]):
-                        best = (value, [list(g) for g in filled])
-                        if not self.opening:
-                            return best
-        return best
+                    if self._valid(filled):
+                        return [list(g) for g in filled]
+        return None
 
     def _spreads(self, naturals: list[Member], groups: int) -> Iterator[list[tuple[Member, ...]]]:
         """Every way (up to the order of groups) to put the numbered tiles into ``groups``."""
@@ -236,21 +223,15 @@ class GroupRules:
 
         yield from give(0, list(spread))
 
-    def _value(self, groups: list[tuple[Member, ...]], number: int) -> int | None:
-        """The opening value of a valid set of groups (0 unless it counts), else ``None``."""
-        value = 0
+    def _valid(self, groups: list[tuple[Member, ...]]) -> bool:
+        """Whether a set of groups is valid: sizes, a numbered tile each, the cap, the claims."""
         for group in groups:
             if not 3 <= len(group) <= self.size:
-                return None
+                return False
             jokers = sum(1 for _, kind in group if not IS_NUMBERED[kind])
             if jokers == len(group) or (self.cap is not None and jokers > self.cap):
-                return None
-            if self.opening and all(FROM_RACK[kind] for _, kind in group):
-                counted = len(group) if self.jokers_count else len(group) - jokers
-                value += number * counted
-        if self.claims and not self._claims_met(groups):
-            return None
-        return value
+                return False
+        return not self.claims or self._claims_met(groups)
 
     def _claims_met(self, groups: list[tuple[Member, ...]]) -> bool:
         """Whether the groups meet every claim.

@@ -13,17 +13,14 @@ group step (a kept one there, as its pin says). Moves are listed once per state 
 from __future__ import annotations
 
 import itertools
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rummikub_rules.solver._groups import GroupRules, Member
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._runs import (
-    FROM_RACK,
-    IS_NUMBERED,
     KINDS,
     LOOSE,
     PIN,
-    RACK,
     RACK_JOKER,
     TABLE,
     Placed,
@@ -31,6 +28,10 @@ from rummikub_rules.solver._runs import (
 )
 
 __all__ = ["ColorMove", "GroupMove", "Moves", "group_caps"]
+
+#: The kind each kind is laid as on runs: no run tells a rack tile from a table tile, nor one
+#: joker from another (the moves count the jokers of each kind laid).
+_CANONICAL_KINDS: Final = (TABLE, TABLE, LOOSE, LOOSE, LOOSE)
 
 
 class ColorMove(NamedTuple):
@@ -92,12 +93,8 @@ class Moves:
         self.caps = group_caps(problem)
         self.steps = problem.rows + 1
         self._color: dict[tuple[int, int, int, int, tuple[int, int]], list[ColorMove]] = {}
-        self._group: dict[tuple[object, ...], int | None] = {}
-        # Whether a run cares if a tile came from the rack (an opening's runs must be of rack
-        # tiles alone): else give table tiles to groups first and skip the other splits.
-        self.rack_matters = problem.runs.opening
+        self._group: dict[tuple[object, ...], bool] = {}
         self.detailed = [g.detailed for g in problem.groups]
-        self.kinds = _canonical_kinds(self.rack_matters)
         # Plain rack jokers bound to be laid: coloured ones may not take their places first.
         self.every_split = problem.jokers_low > 0 or any(problem.colored_low)
         self.claimed_kind = {(c, r): kind for c, r, kind in problem.claimed_jokers}
@@ -154,7 +151,7 @@ class Moves:
                                         new,
                                         share,
                                         *jokers,
-                                        self._opening(placed, number, items),
+                                        self._opening(number, items),
                                         placed,
                                         tinted,
                                     )
@@ -162,9 +159,9 @@ class Moves:
         return out
 
     def _items(self, counts: tuple[int, ...]) -> tuple[int, ...]:
-        """Counts per kind with kinds that no run tells apart merged (see ``kinds``)."""
+        """Counts per kind with kinds that no run tells apart merged (see ``_CANONICAL_KINDS``)."""
         merged = [0] * KINDS
-        for kind, count in zip(self.kinds, counts, strict=True):
+        for kind, count in zip(_CANONICAL_KINDS, counts, strict=True):
             merged[kind] += count
         return tuple(merged)
 
@@ -210,31 +207,22 @@ class Moves:
 
     def _shares(self, grouped: int, table: int, used: int, column: int) -> list[tuple[int, int]]:
         """How ``grouped`` tiles to groups split into table and rack tiles."""
-        if self.rack_matters or self.detailed[column]:
+        if self.detailed[column]:
             return [
                 (t, grouped - t) for t in range(max(0, grouped - used), min(grouped, table) + 1)
             ]
         from_table = min(grouped, table)
         return [(from_table, grouped - from_table)]
 
-    def _opening(self, placed: tuple[Placed, ...], number: int, items: tuple[int, ...]) -> int:
+    def _opening(self, number: int, items: tuple[int, ...]) -> int:
         """Points laid here toward the initial meld, on runs."""
         opening = self.p.opening
         if opening is None:
             return 0
-        if opening.every_meld:
-            counted = items[0] + items[1]
-            if opening.jokers_count:
-                counted += sum(items[2:])
-            return number * counted
-        facts = self.runs.facts
-        return number * sum(
-            1
-            for _, kind, rid, _ in placed
-            if facts[rid].opening
-            and (IS_NUMBERED[kind] or opening.jokers_count)
-            and FROM_RACK[kind]
-        )
+        counted = items[0] + items[1]
+        if opening.jokers_count:
+            counted += sum(items[2:])
+        return number * counted
 
     # -- group steps ---------------------------------------------------------------------------
 
@@ -263,11 +251,10 @@ class Moves:
                 jokers = (pins, loose_used, rack_used)
                 if empty and (any(jokers) or tinted):
                     continue
-                value = self._split(column, shares, jokers, rules, number, tinted)
-                if value is None:
+                if not self._split(column, shares, jokers, rules, tinted):
                     continue
-                opening = value
-                if p.opening is not None and p.opening.every_meld:
+                opening = 0
+                if p.opening is not None:
                     counted = rules.tiles(shares)
                     if p.opening.jokers_count:
                         counted += sum(jokers) + len(tinted)
@@ -302,12 +289,11 @@ class Moves:
         shares: tuple[tuple[int, int], ...],
         jokers: tuple[int, int, int],
         rules: GroupRules,
-        number: int,
         colored: tuple[Member, ...] = (),
-    ) -> int | None:
+    ) -> bool:
         key = (column, shares, jokers, colored)
         if key not in self._group:
-            self._group[key] = rules.feasible(shares, jokers, number, colored)
+            self._group[key] = rules.feasible(shares, jokers, colored)
         return self._group[key]
 
 
@@ -326,17 +312,6 @@ class _Keep(NamedTuple):
             return self.fixed
         table, pins, rack = self.high
         return (table, pins, rack - used)
-
-
-def _canonical_kinds(rack_matters: bool) -> tuple[int, ...]:
-    """The kind each kind is laid as on runs.
-
-    Runs tell a rack tile or joker apart only where openings count them, and jokers apart not
-    at all.
-    """
-    if rack_matters:
-        return (TABLE, RACK, LOOSE, LOOSE, RACK_JOKER)
-    return (TABLE, TABLE, LOOSE, LOOSE, LOOSE)
 
 
 def _joker_choices(loose: int, rack: int) -> list[tuple[int, int]]:

@@ -34,16 +34,14 @@ FrozenCounts = tuple[tuple[int, ...], ...]
 
 @attrs.frozen
 class Opening:
-    """The initial meld to reach: ``threshold`` points from ``counted`` melds.
+    """The initial meld to reach: ``threshold`` points from the melds laid.
 
-    ``every_meld``: every meld laid counts (the table is left alone, so every meld is new and of
-    rack tiles); otherwise only runs and groups of rack tiles alone count
-    (``opening_may_use_table``). ``jokers_count``: a joker counts as the tile it stands for
-    (``joker_in_initial_meld = counts``), else as nothing.
+    Every meld laid counts: the table is left alone, so every meld is new and of rack tiles.
+    ``jokers_count``: a joker counts as the tile it stands for (``joker_in_initial_meld =
+    counts``), else as nothing.
     """
 
     threshold: int
-    every_meld: bool = True
     jokers_count: bool = True
 
 

@@ -15,7 +15,7 @@ from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._grid import FoundMeld
 from rummikub_rules.solver._moves import ColorMove, GroupMove
 from rummikub_rules.solver._problem import Problem
-from rummikub_rules.solver._runs import IS_NUMBERED, LOOSE, RACK_JOKER, RunStates
+from rummikub_rules.solver._runs import IS_NUMBERED, LOOSE, RunStates
 
 __all__ = ["rebuild"]
 
@@ -67,7 +67,6 @@ def rebuild(
         assert isinstance(move, GroupMove)
         jokers = (move.kept, move.loose, move.rack_jokers)
         if any(t + r for t, r in shares) or any(jokers) or move.colored:
-            number = problem.grid.numbers[column]
             found.extend(
                 FoundMeld(
                     MeldKind.GROUP,
@@ -76,7 +75,7 @@ def rebuild(
                     tuple(not IS_NUMBERED[kind] for _, kind in members),
                     tuple(row >= 0 and not IS_NUMBERED[kind] for row, kind in members),
                 )
-                for members in problem.groups[column].arrange(shares, jokers, number, move.colored)
+                for members in problem.groups[column].arrange(shares, jokers, move.colored)
             )
         shares = [(0, 0)] * rows
     for row in range(rows):
@@ -87,14 +86,12 @@ def rebuild(
 def _tints(problem: Problem, column: int, row: int, move: ColorMove) -> dict[int, int]:
     """How many of the jokers laid on runs at this cell are coloured, per kind laid.
 
-    Kept and loose coloured jokers are laid as ``LOOSE``; rack ones as ``RACK_JOKER`` where
-    runs tell rack jokers apart (openings), else as ``LOOSE`` too (see ``Moves.kinds``).
+    Every coloured joker, kept, loose or from the rack, is laid as ``LOOSE`` (runs tell no
+    jokers apart: see ``_moves._CANONICAL_KINDS``).
     """
     if not problem.colored:
         return {}
     table = move.colored[0] + problem.colored_run_pins[column][row]
-    if problem.runs.opening:
-        return {LOOSE: table, RACK_JOKER: move.colored[1]}
     return {LOOSE: table + move.colored[1]}
 
 

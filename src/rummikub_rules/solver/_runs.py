@@ -10,8 +10,6 @@ the position need them, more facts:
 - ``claim``: a part of a meld of the table before that this run must carry on, cell by cell
   (``joker_melds_extend_only``, or a joker replaced in place under ``rack_or_table``), see
   :class:`Claim`;
-- ``opening``: a run made only of rack tiles, whose value counts toward the initial meld
-  (``opening_may_use_table``);
 - ``edge``: under ``one_high``, a run that began at the first column (it may not reach the 1
   played high: it would be longer than the set's numbers); under ``full``, the *head* of a run
   that came round from the last column (it is joined to its tail at the end).
@@ -34,7 +32,6 @@ from rummikub_rules.solver._budget import Budget
 
 __all__ = [
     "ANY",
-    "FROM_RACK",
     "IS_NUMBERED",
     "KINDS",
     "LOOSE",
@@ -58,7 +55,6 @@ __all__ = [
 TABLE, RACK, PIN, LOOSE, RACK_JOKER = range(5)
 KINDS: Final = 5
 IS_NUMBERED: Final = (True, True, False, False, False)
-FROM_RACK: Final = (False, True, False, False, True)
 
 # What a claim demands at a cell: a numbered tile, or anything.
 NUMBERED, ANY = range(2)
@@ -78,7 +74,6 @@ class RunFacts(NamedTuple):
     numbered: bool = True
     jokers: int = 0
     claim: int = NO_CLAIM
-    opening: bool = False
     edge: bool = False
 
 
@@ -116,7 +111,6 @@ class RunRules:
     track_numbered: bool = False
     cap: int | None = None
     claims: tuple[Claim, ...] = ()
-    opening: bool = False
     high: bool = False
     cyclic: bool = False
     #: Under ``full``, a relaxation: runs touching either end of the grid may have any length
@@ -134,9 +128,7 @@ class RunRules:
 
         Where no claim is at stake, the quick path applies.
         """
-        return not (
-            self.track_numbered or self.cap is not None or self.opening or self.high or self.cyclic
-        )
+        return not (self.track_numbered or self.cap is not None or self.high or self.cyclic)
 
 
 @attrs.frozen
@@ -222,8 +214,6 @@ class RunStates:
         if rules.high and cell.last and run.edge:
             return None  # a run from the first column may not reach the 1 played high
         numbered = IS_NUMBERED[kind]
-        if run.opening and not FROM_RACK[kind]:
-            return None
         jokers = 0
         if rules.cap is not None:
             jokers = run.jokers + (not numbered)
@@ -244,7 +234,6 @@ class RunStates:
             run.numbered or numbered,
             jokers,
             claim,
-            run.opening,
             run.edge,
         )
 
@@ -300,13 +289,12 @@ class RunStates:
         found = self._start_options.get(key)
         if found is None:
             rules = self.rules
-            openings = [False, True] if rules.opening and FROM_RACK[kind] else [False]
             edges = [cell.first] if rules.high else [False]
             if rules.cyclic and cell.first:
                 edges = [False, True]
             seen: set[tuple[int, int]] = set()
-            for opening, edge in itertools.product(openings, edges):
-                empty = RunFacts(0, not rules.track_numbered, 0, NO_CLAIM, opening, edge)
+            for edge in edges:
+                empty = RunFacts(0, not rules.track_numbered, 0, NO_CLAIM, edge)
                 for take in (-1, *cell.starts):
                     if take >= 0 and rules.cyclic and rules.claims[take].head != edge:
                         continue  # the head part of a claim is carried by a head
@@ -475,7 +463,7 @@ class RunStates:
     def joins(self, tail: RunFacts, head: RunFacts, row: int) -> bool:
         """Whether a tail (open at the last column) and a head make one valid run."""
         rules = self.rules
-        if tail.edge or tail.opening != head.opening:
+        if tail.edge:
             return False
         if not 3 <= tail.length + head.length <= rules.span:
             return False
