@@ -7,7 +7,9 @@ shared: compare the ratios, and repeat with ``--repeat``). ``--profile`` runs th
 on one core under cProfile and prints the entries that take the most time, by own time and by
 cumulative time. Beside the wall-clock rate it prints the CPU seconds each game took (this
 process and its workers): when two jobs spend the same CPU per game but do not halve the wall
-time, the machine had no second core free (the load average is printed first). Run:
+time, the machine had no second core free (the load average is printed first). The games run
+without a time limit per turn (``turn_seconds=None``): no clock thread, so the profile sees the
+bots' work. Run:
 ``python benchmarks/selfplay.py [--games N] [--repeat R] [--profile]``.
 """
 
@@ -38,7 +40,9 @@ def games_per_second(
 ) -> tuple[float, float]:
     """Games per second of wall time by ``simulate`` with greedy bots, and CPU seconds a game."""
     start, cpu = time.perf_counter(), cpu_seconds()
-    result = simulate([edition], games=games, players=players, seed=seed, jobs=jobs)
+    result = simulate(
+        [edition], games=games, players=players, seed=seed, jobs=jobs, turn_seconds=None
+    )
     elapsed = time.perf_counter() - start
     assert len(result.played) == games
     return games / elapsed, (cpu_seconds() - cpu) / games
@@ -48,7 +52,9 @@ def profile(games: int, seed: int, top: int) -> str:
     """The top entries of a cProfile of classic games on one core."""
     profiler = cProfile.Profile()
     profiler.enable()
-    simulate(["classic"], games=games, players=4, seed=seed, bots=[GreedyBot()] * 4)
+    simulate(
+        ["classic"], games=games, players=4, seed=seed, bots=[GreedyBot()] * 4, turn_seconds=None
+    )
     profiler.disable()
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out).strip_dirs()
