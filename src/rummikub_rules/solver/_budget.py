@@ -35,9 +35,10 @@ CHECK: Final = 50
 HOST: Final = 4
 FATE: Final = 60
 
-#: The work a solve may do when the caller sets no limit: more than the hardest real position we
-#: met needs (about 54,000 for a best play; about 206,000 to arrange a 29-tile table holding both
-#: jokers), one to three seconds at worst; past it ``SearchLimitExceeded`` says so.
+#: The work a solve may do when the caller sets no limit: about one to four seconds here (a unit
+#: costs 2-15 microseconds by part, ``benchmarks/units.py``). Most real positions need far less;
+#: some with several jokers on the table need more (``tests/data/hard_positions.txt``) and get the
+#: best play found; past it ``SearchLimitExceeded`` says so.
 DEFAULT_LIMIT: Final = 300_000
 
 
