@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, ExitStack, contextmanager
 from types import FrameType
@@ -72,15 +73,24 @@ def _wrapped(method: Callable[..., Any], before: Callable[..., None]) -> Callabl
 
 @contextmanager
 def counted() -> Iterator[Work]:
-    """Count the library's work inside the block (filled in when it ends), under the backstop."""
+    """Count the library's work inside the block (filled in when it ends), under the backstop.
+
+    Only this thread's work and that of threads started inside the block is counted: a thread
+    left running by an earlier test (a bot still thinking about an abandoned game) is not.
+    """
     work = Work()
     budgets: list[Budget] = []
     openings: list[InitialMeld] = []
+    strangers = {t.ident for t in threading.enumerate()} - {threading.get_ident()}
+
+    def ours() -> bool:
+        return threading.get_ident() not in strangers
 
     class CountedBudget(Budget):
         def __init__(self, nodes: int | None = None, seconds: float | None = None) -> None:
             super().__init__(nodes, seconds)
-            budgets.append(self)
+            if ours():
+                budgets.append(self)
 
     search = _Programme.solve
 
@@ -89,16 +99,21 @@ def counted() -> Iterator[Work]:
         try:
             return search(programme, budget)
         finally:
-            work.failed_turn += left - budget[0]
+            if ours():
+                work.failed_turn += left - budget[0]
 
     def reading(*_: object, **__: object) -> None:
-        work.readings += 1
+        work.readings += ours()
 
     def matching(*_: object, **__: object) -> None:
-        work.matchings += 1
+        work.matchings += ours()
 
     def action(*_: object) -> None:
-        work.actions += 1
+        work.actions += ours()
+
+    def opening(meld: InitialMeld, _: object) -> None:
+        if ours():
+            openings.append(meld)
 
     with ExitStack() as stack:
         stack.enter_context(within())
@@ -114,7 +129,7 @@ def counted() -> Iterator[Work]:
             mock.patch.object(
                 InitialMeld,
                 "__init__",
-                _wrapped(InitialMeld.__init__, lambda meld, _: openings.append(meld)),
+                _wrapped(InitialMeld.__init__, opening),
             )
         )
         stack.enter_context(mock.patch.object(GameState, "step", _wrapped(GameState.step, action)))
