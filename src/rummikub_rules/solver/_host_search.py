@@ -20,6 +20,7 @@ from rummikub_rules.solver._budget import HOST
 from rummikub_rules.solver._context import Context, freeze, plus
 from rummikub_rules.solver._engines import (
     Colored,
+    FastRun,
     Scored,
     fast_search,
     fast_solve,
@@ -354,17 +355,13 @@ class HostSearch:
             if settled:
                 return pinned
         if ctx.fast_applies(jokers + stock.rack_jokers) and not claims:
-            run = fast_search(
-                ctx,
-                stock.table,
+            run = self._fast_rest(
+                step,
+                relaxed,
                 loose=loose,
                 rack_jokers=stock.rack_jokers,
-                pins=(stock.run_pins, stock.group_pins),
-                demanded=step.demanded,
-                rack=stock.rack,
-                laid=step.laid,
+                group_pins=stock.group_pins,
                 laid_jokers=step.laid_jokers,
-                caps=self._wide_caps() if relaxed else None,
             )
             if run is None or run.bound() <= floor:
                 return None
@@ -405,17 +402,13 @@ class HostSearch:
         group_pins = [
             p + sum(c) for p, c in zip(stock.group_pins, stock.colored_group_pins, strict=True)
         ]
-        run = fast_search(
-            ctx,
-            stock.table,
+        run = self._fast_rest(
+            step,
+            relaxed,
             loose=stock.all_loose + (step.freed if relaxed else 0),
             rack_jokers=stock.all_rack_jokers,
-            pins=(stock.run_pins, group_pins),
-            demanded=step.demanded,
-            rack=stock.rack,
-            laid=step.laid,
+            group_pins=group_pins,
             laid_jokers=step.laid_jokers + sum(step.colored_laid),
-            caps=self._wide_caps() if relaxed else None,
         )
         if run is None or run.bound() <= floor:
             return None
@@ -433,17 +426,13 @@ class HostSearch:
         ctx = self.ctx
         stock = step.stock
         group_pins = [p + sum(c) for p, c in zip(stock.group_pins, colored.group_pins, strict=True)]
-        run = fast_search(
-            ctx,
-            stock.table,
+        run = self._fast_rest(
+            step,
+            relaxed,
             loose=loose,
             rack_jokers=stock.rack_jokers,
-            pins=(stock.run_pins, group_pins),
-            demanded=step.demanded,
-            rack=stock.rack,
-            laid=step.laid,
+            group_pins=group_pins,
             laid_jokers=step.laid_jokers,
-            caps=self._wide_caps() if relaxed else None,
         )
         if run is None or run.bound() <= floor:
             return True, None  # not even the relaxation beats the floor
@@ -453,6 +442,31 @@ class HostSearch:
             return True, None
         melds = recoloured(found[1], ctx.grid, ctx.edition, colored.run_pins, colored.group_pins)
         return (False, None) if melds is None else (True, (found[0], melds))
+
+    def _fast_rest(
+        self,
+        step: Step,
+        relaxed: bool,
+        *,
+        loose: int,
+        rack_jokers: int,
+        group_pins: list[int],
+        laid_jokers: int,
+    ) -> FastRun | None:
+        """The fast search over a rest's stock and bounds, with the jokers given."""
+        stock = step.stock
+        return fast_search(
+            self.ctx,
+            stock.table,
+            loose=loose,
+            rack_jokers=rack_jokers,
+            pins=(stock.run_pins, group_pins),
+            demanded=step.demanded,
+            rack=stock.rack,
+            laid=step.laid,
+            laid_jokers=laid_jokers,
+            caps=self._wide_caps() if relaxed else None,
+        )
 
     def _wide_caps(self) -> list[int]:
         """Group caps of the whole position with every joker free.
