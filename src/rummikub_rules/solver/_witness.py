@@ -19,7 +19,7 @@ from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
 from rummikub_rules.solver._budget import CHECK, Budget
 from rummikub_rules.solver._verify import legal
-from rummikub_rules.tiles import Tile
+from rummikub_rules.tiles import MAX_NUMBER, MIN_NUMBER, Tile
 
 __all__ = ["hopeless", "witness"]
 
@@ -175,7 +175,7 @@ def _rack_melds(rack: Sequence[Tile], edition: Edition) -> Iterator[Meld]:
 
 def _tile(like: Tile, number: int) -> Tile | None:
     """The tile of ``like``'s colour and ``number`` (``None`` past the numbers printed)."""
-    if not 1 <= number <= 13:
+    if not MIN_NUMBER <= number <= MAX_NUMBER:
         return None
     return Tile(like.color, number)
 
