@@ -32,10 +32,12 @@ finished by then (:attr:`Simulation.unfinished` counts the others).
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import io
 import os
 import random
 import signal
+import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Final, TypeAlias
@@ -275,7 +277,7 @@ def _results(
         max_workers=min(jobs, len(tasks)), initializer=_leave_interrupts_to_the_parent
     )
     try:
-        yield from _gathered(pool, tasks)
+        yield from _gathered(pool, tasks, hold_interrupts=True)
     except BaseException:
         _stop_workers(pool)
         raise
@@ -283,8 +285,33 @@ def _results(
 
 
 def _leave_interrupts_to_the_parent() -> None:
-    """In a worker process: ignore SIGINT (Ctrl-C reaches the whole process group)."""
+    """In a worker process: ignore SIGINT (Ctrl-C reaches the whole process group).
+
+    The worker was started with SIGINT held (:func:`_interrupts_held`), so a Ctrl-C before this
+    ran waits, and is dropped once it is ignored.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C back while worker processes start.
+
+    So that none dies of it before it can ignore it; a Ctrl-C meanwhile reaches this process
+    when the block ends.
+    """
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
+        threading.main_thread()
+    ):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
@@ -302,9 +329,10 @@ def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
 
 
 def _gathered(
-    executor: concurrent.futures.Executor, tasks: list[_Task]
+    executor: concurrent.futures.Executor, tasks: list[_Task], *, hold_interrupts: bool = False
 ) -> Iterator[tuple[int, tuple[GameSummary, ...]]]:
-    futures = {executor.submit(_play, task): number for number, task in enumerate(tasks)}
+    with _interrupts_held() if hold_interrupts else contextlib.nullcontext():
+        futures = {executor.submit(_play, task): number for number, task in enumerate(tasks)}
     try:
         for future in concurrent.futures.as_completed(futures):
             yield futures[future], future.result()
