@@ -28,8 +28,9 @@ _CLOCK_EVERY: Final = 256
 #: general search counts for this many, and building a search for ``SETUP``. The other parts
 #: are charged so that a unit costs about as much time in each (within 3x; measured by
 #: ``benchmarks/units.py`` on self-play positions): the referee's check of a proposed play
-#: ``CHECK`` (about 150-300 microseconds), each host meld a freed joker may go to ``HOST``, each
-#: fate of the table's jokers ``FATE``.
+#: ``CHECK`` (about 150-300 microseconds), each host meld a freed joker may go to ``HOST`` (with
+#: its share of listing hosts, bounding them together and keying their rests), each fate of the
+#: table's jokers ``FATE``.
 GENERAL_STATE: Final = 20
 SETUP: Final = 40
 CHECK: Final = 50

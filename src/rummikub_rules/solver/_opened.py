@@ -5,7 +5,8 @@ relaxation freeing every table joker bounds every play; then, for each reading o
 ambiguous melds, each fate of its jokers (:mod:`._fates`) is bounded and, where its bound beats
 the best play so far, solved: by its relaxation where the referee accepts that play, else by
 the host search (:mod:`._host_search`) where the edition says where a freed joker goes, else
-by the general search with the fate's claims.
+by the general search with the fate's claims. Where the jokers may be decided inside the
+search (:func:`._joker_search.applies`), that search and the fates take turns (:func:`_race`).
 """
 
 from __future__ import annotations
@@ -117,38 +118,40 @@ def _exact(
         _race(walk, JokerSearch(ctx, roles, table))
 
 
-#: The first slice of the budget each of two racing searches gets (units); it doubles.
-_FIRST_SLICE: Final = 2_000
+#: The first slice of the budget the fates get before the search deciding the jokers takes its
+#: first turn (units): as much as a bot's whole budget, so that a small budget goes to the
+#: fates as it did before the race. Each round doubles it.
+_FIRST_SLICE: Final = 20_000
 
 
 def _race(walk: _Fates, joker: JokerSearch) -> None:
     """The fates left and the search deciding the jokers take turns, each with a growing slice.
 
     Either settles the reading: the fates by running out, the search by a bound the best play
-    reaches. The search keeps its memo from one turn to the next; the fates keep what they
-    settled (the rests solved, the fates done), so a turn costs little more than its slice and
-    the pair costs a few times the one that finishes first.
+    reaches (once it has finished without one, the fates go on to the end). The search keeps
+    its memo from one turn to the next; the fates keep what they settled (the rests solved, the
+    fates done), so a turn costs little more than its slice and the pair costs a few times the
+    one that finishes first.
     """
     budget = walk.ctx.budget
     states = _FIRST_SLICE
     while True:
-        if not joker.finished:
-            try:
-                with budget.slice(states):
-                    walk.bound = min(walk.bound, joker.run(walk.best))
-            except SliceSpent:
-                pass
-            if walk.best.floor >= walk.bound:
-                return
         try:
-            if joker.finished:
+            with budget.slice(states):
                 walk.walk()
-            else:
-                with budget.slice(states):
-                    walk.walk()
             return
         except SliceSpent:
+            pass
+        try:
+            with budget.slice(states):
+                walk.bound = min(walk.bound, joker.run(walk.best))
+        except SliceSpent:
             states *= 2
+            continue
+        if walk.best.floor >= walk.bound:
+            return
+        walk.walk()
+        return
 
 
 class _Fates:
