@@ -13,7 +13,8 @@ or 3 and more) and its claim (and, where runs go round, whether it began at the 
 runs touching either end of the grid may then have any length, with no longest run); caps are
 dropped. So the relaxation may do more than the search, never less. Lent jokers may stand
 anywhere. A colour with no claim on a grid that does not wrap is the fast search's relaxation
-exactly, so its tables (:func:`~._relax.colour_values`, kept between searches) serve.
+exactly, so its tables (:func:`~._relax.colour_values`, kept between searches) serve. Where pins
+may be left (``Problem.free_pins``), they are lent jokers like the others.
 """
 
 from __future__ import annotations
@@ -47,16 +48,22 @@ class ColorBounds:
             cyclic=rules.cyclic,
             loose_ends=rules.cyclic,
         )
+        caps = Moves(problem, states).caps
+        if problem.free_pins:
+            problem = attrs.evolve(
+                problem, run_pins=tuple((0,) * problem.rows for _ in problem.run_pins)
+            )
         relaxed = attrs.evolve(
             problem,
             runs=plain,
-            groups=tuple(attrs.evolve(g, claims=(), cap=None) for g in problem.groups),
+            groups=tuple(attrs.evolve(g, claims=(), cap=None, owe=0) for g in problem.groups),
             opening=None,
+            free_pins=False,
         )
         self.states = states
         self.abstract = RunStates(plain, budget)
         self.moves = Moves(relaxed, self.abstract)
-        self.moves.caps = Moves(problem, states).caps
+        self.moves.caps = caps
         self.jokers = jokers
         self.joker_weight = problem.joker_weight
         self.columns = problem.columns
@@ -66,7 +73,6 @@ class ColorBounds:
         self._dead = [NEG] * (jokers + 1)
         self._done = [0] * (jokers + 1)
         claimed = {claim.row for claim in rules.claims}
-        caps = self.moves.caps
         self._tables = [
             None
             if row in claimed or rules.high or rules.cyclic

@@ -18,6 +18,7 @@ __all__ = [
     "SETUP",
     "Budget",
     "BudgetSpent",
+    "SliceSpent",
 ]
 
 #: States expanded between two looks at the clock.
@@ -27,12 +28,13 @@ _CLOCK_EVERY: Final = 256
 #: general search counts for this many, and building a search for ``SETUP``. The other parts
 #: are charged so that a unit costs about as much time in each (within 3x; measured by
 #: ``benchmarks/units.py`` on self-play positions): the referee's check of a proposed play
-#: ``CHECK`` (about 150-300 microseconds), each host meld a freed joker may go to ``HOST``, each
-#: fate of the table's jokers ``FATE``.
+#: ``CHECK`` (about 150-300 microseconds), each host meld a freed joker may go to ``HOST`` (with
+#: its share of listing hosts, bounding them together and keying their rests), each fate of the
+#: table's jokers ``FATE``.
 GENERAL_STATE: Final = 20
 SETUP: Final = 40
 CHECK: Final = 50
-HOST: Final = 4
+HOST: Final = 24
 FATE: Final = 60
 
 #: The work a solve may do when the caller sets no limit: about one to four seconds here (a unit
@@ -46,6 +48,10 @@ class BudgetSpent(Exception):  # noqa: N818 (an internal signal, not an error)
     """A search used up the budget of its solve."""
 
 
+class SliceSpent(BudgetSpent):
+    """A search used up the slice of the budget it was given (:meth:`Budget.slice`)."""
+
+
 class Budget:
     """Work left to a solve, shared by all its searches: states and a deadline."""
 
@@ -53,13 +59,24 @@ class Budget:
         self.nodes = nodes
         self.deadline = None if seconds is None else time.monotonic() + seconds
         self.spent = 0
+        #: Where the current slice ends (``None``: no slice).
+        self.until: int | None = None
+
+    def slice(self, states: int) -> Slice:
+        """A slice of ``states`` more states: past it, :class:`SliceSpent` (``with`` block)."""
+        return Slice(self, states)
 
     def charge(self, states: int = 1) -> None:
-        """Count ``states`` more states; raise :class:`BudgetSpent` past the budget."""
+        """Count ``states`` more states; raise :class:`BudgetSpent` past the budget.
+
+        Past the end of a slice, :class:`SliceSpent`.
+        """
         before = self.spent
         self.spent += states
         if self.nodes is not None and self.spent > self.nodes:
             raise BudgetSpent
+        if self.until is not None and self.spent > self.until:
+            raise SliceSpent
         if (
             self.deadline is not None
             and (before == 0 or before // _CLOCK_EVERY != self.spent // _CLOCK_EVERY)
@@ -80,3 +97,18 @@ class Budget:
         if self.nodes is not None and self.spent >= self.nodes:
             return False
         return self.deadline is None or time.monotonic() <= self.deadline
+
+
+class Slice:
+    """A part of a budget that one search may spend before it gives way to another."""
+
+    def __init__(self, budget: Budget, states: int) -> None:
+        self.budget = budget
+        self.states = states
+
+    def __enter__(self) -> Slice:
+        self.budget.until = self.budget.spent + self.states
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.budget.until = None

@@ -37,6 +37,7 @@ __all__ = [
     "general",
     "problem",
     "run",
+    "searched",
 ]
 
 #: A play's melds and its score.
@@ -180,18 +181,19 @@ def general(ctx: Context, best: Incumbent, problem: Problem | None, floor: int) 
     """The general search's best play of ``problem`` above ``floor`` (``None``: none)."""
     if problem is None:
         return None
-    return _searched(ctx, best, Search(problem, ctx.budget, first=ctx.first), floor)
+    return searched(ctx, best, Search(problem, ctx.budget, first=ctx.first), floor)
 
 
 def run(ctx: Context, best: Incumbent, problem: Problem | None) -> None:
     """Offer the general search's best play of ``problem`` above the best play so far."""
     if problem is not None:
-        found = _searched(ctx, best, Search(problem, ctx.budget, first=ctx.first), best.floor)
+        found = searched(ctx, best, Search(problem, ctx.budget, first=ctx.first), best.floor)
         if found is not None:
             best.offer(found[1])
 
 
-def _searched(ctx: Context, best: Incumbent, search: Search, floor: int) -> Scored | None:
+def searched(ctx: Context, best: Incumbent, search: Search, floor: int) -> Scored | None:
+    """A general search's best play above ``floor``; past the budget, offer what it found."""
     try:
         found = search.solve(floor)
     except BudgetSpent:
@@ -226,6 +228,8 @@ def problem(
     colored: Colored | None = None,
     colored_rack: Sequence[int] | None = None,
     colored_laid: Sequence[int] = (),
+    free_pins: bool = False,
+    owe: int = 0,
 ) -> Problem | None:
     """A general search problem for this position.
 
@@ -233,6 +237,8 @@ def problem(
     must be laid in all; ``None`` if the bounds on what is laid cannot be met. ``colored``
     places the table's coloured jokers (without it, none is on the table); ``colored_rack``
     replaces the rack's coloured jokers (per row) and ``colored_laid`` are laid already.
+    ``free_pins``: each pin may be kept or freed; ``owe``: the rack tiles a meld holding a
+    loose joker must hold.
     """
     grid, edition = ctx.grid, ctx.edition
     rack = ctx.rack_counts() if rack is None else rack
@@ -268,6 +274,7 @@ def problem(
         claims=claims,
         high=grid.high,
         cyclic=grid.cyclic,
+        owe=owe,
     )
     groups = tuple(
         GroupRules(
@@ -276,6 +283,7 @@ def problem(
             cap=cap,
             claims=tuple(c for at, c in group_claims if at == column),
             colored=bool(tinted),
+            owe=owe,
         )
         for column in range(grid.columns)
     )
@@ -297,6 +305,7 @@ def problem(
         jokers_low=jokers_low,
         jokers_high=min(jokers, jokers_high),
         opening=opening,
+        free_pins=free_pins,
         **tinted,
     )
 

@@ -5,7 +5,9 @@ last colour it adds jokers and asks :meth:`GroupRules.feasible` whether everythi
 into valid groups (:meth:`GroupRules.arrange` says how). A group has 3 to ``size`` tiles, at
 least one numbered tile, at most one tile per colour when colours must differ, at most ``cap``
 jokers; each *claim* (a group of the table before that must stand extended, or whose joker was
-replaced in place) needs a group of its own holding its colours and at least its size.
+replaced in place) needs a group of its own holding its colours and at least its size; where
+freed table jokers owe rack tiles (``owe``), a group holding one holds that many rack tiles
+(numbered or jokers).
 
 What the search keeps of a colour's gift is its *share*: ``(table tiles, rack tiles)``. Where no
 rule looks at colours or rack tiles, the column's shares fold into ``(total, widest)``, which
@@ -57,11 +59,13 @@ class GroupRules:
     claims: tuple[GroupClaim, ...] = ()
     #: Whether coloured jokers may join (they take their colour's place: shares stay per row).
     colored: bool = False
+    #: Rack tiles a group holding a freed (``LOOSE``) joker must hold (0: none owed).
+    owe: int = 0
 
     @property
     def detailed(self) -> bool:
         """Whether the split needs each colour's share (else the folded shares decide)."""
-        return bool(self.claims) or self.cap is not None or self.colored
+        return bool(self.claims) or self.cap is not None or self.colored or self.owe > 0
 
     def fold(self, shares: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
         """The shares as the search keeps them: per row, or folded to (total, widest)."""
@@ -231,6 +235,8 @@ class GroupRules:
             jokers = sum(1 for _, kind in group if not IS_NUMBERED[kind])
             if jokers == len(group) or (self.cap is not None and jokers > self.cap):
                 return False
+            if self.owe and _owing(group, self.owe):
+                return False
         return not self.claims or self._claims_met(groups)
 
     def _claims_met(self, groups: list[tuple[Member, ...]]) -> bool:
@@ -260,6 +266,13 @@ class GroupRules:
             all(holds(c, i) for c, i in zip(locked, order, strict=True))
             for order in itertools.permutations(range(len(groups)), len(locked))
         )
+
+
+def _owing(group: tuple[Member, ...], owe: int) -> bool:
+    """Whether ``group`` holds a freed joker without the ``owe`` rack tiles it needs."""
+    return any(kind == LOOSE for _, kind in group) and (
+        sum(1 for _, kind in group if kind in (RACK, RACK_JOKER)) < owe
+    )
 
 
 def _deal(

@@ -6,8 +6,11 @@ pinned jokers and any free jokers on the colour's runs or gives them to the colu
 (:class:`ColourMove`); a group step adds jokers to what the colours gave to groups and checks
 that it all splits into valid groups (:class:`GroupMove`). A coloured joker is laid only at its
 colour's steps: on its colour's runs at a colour step, into the groups as its colour's tile at a
-group step (a kept one there, as its pin says). Moves are listed once per state and kept
-(:class:`Moves`), since the search and its bound ask for them again and again.
+group step (a kept one there, as its pin says). With ``Problem.free_pins`` a move lays any
+number of a cell's or a column's pins; the others are freed, and then no other joker is laid
+there (the referee pairs a joker standing in a pin's role with that pin: it is kept). Moves
+are listed once per state and kept (:class:`Moves`), since the search and its bound ask for
+them again and again.
 """
 
 from __future__ import annotations
@@ -52,6 +55,10 @@ class ColorMove(NamedTuple):
     placed: tuple[Placed, ...]
     #: Loose and rack coloured jokers (of this colour) laid on runs here.
     colored: tuple[int, int] = (0, 0)
+    #: Plain and coloured pins laid (kept in their roles) here: all of them, unless pins may
+    #: be left (``Problem.free_pins``; then ``kept`` counts the plain ones laid).
+    kept: int = 0
+    colored_kept: int = 0
 
 
 class GroupMove(NamedTuple):
@@ -98,6 +105,8 @@ class Moves:
         # Plain rack jokers bound to be laid: coloured ones may not take their places first.
         self.every_split = problem.jokers_low > 0 or any(problem.colored_low)
         self.claimed_kind = {(c, r): kind for c, r, kind in problem.claimed_jokers}
+        # Runs that count rack tiles for freed jokers tell every kind apart.
+        self.kinds = tuple(range(KINDS)) if problem.runs.owe else _CANONICAL_KINDS
 
     # -- colour steps --------------------------------------------------------------------------
 
@@ -132,36 +141,67 @@ class Moves:
         number = p.grid.numbers[column]
         weight = p.weights[column]
         out: list[ColorMove] = []
+        joker_ways = _with_colored(loose, rack_jokers, colored, every=self.every_split)
         for table, pins, low, high, keep in self._variants(column, row, sid):
             cap = min(self.caps[column], table + high)
-            for used in range(high, low - 1, -1):
-                for grouped in range(min(cap, table + used) + 1):
-                    for share in self._shares(grouped, table, used, column):
-                        in_runs = (table - share[0], used - share[1])
-                        for jokers, tinted in _with_colored(
-                            loose, rack_jokers, colored, every=self.every_split
-                        ):
-                            laid = (jokers[0] + tinted[0], jokers[1] + tinted[1])
-                            items = self._items((*in_runs, pins, *laid))
-                            start = runs.with_extra(sid, keep.extra(used))
-                            for new, placed in runs.after(cell, start, items):
-                                out.append(
-                                    ColorMove(
-                                        used * weight + laid[1] * p.joker_weight,
-                                        new,
-                                        share,
-                                        *jokers,
-                                        self._opening(number, items),
-                                        placed,
-                                        tinted,
+            for kept, tinted_kept, ways in self._kept_ways(column, row, pins, joker_ways):
+                for used in range(high, low - 1, -1):
+                    for grouped in range(min(cap, table + used) + 1):
+                        for share in self._shares(grouped, table, used, column):
+                            in_runs = (table - share[0], used - share[1])
+                            for jokers, tinted in ways:
+                                laid = (jokers[0] + tinted[0], jokers[1] + tinted[1])
+                                items = self._items((*in_runs, kept + tinted_kept, *laid))
+                                start = runs.with_extra(sid, keep.extra(used))
+                                for new, placed in runs.after(cell, start, items):
+                                    out.append(
+                                        ColorMove(
+                                            used * weight + laid[1] * p.joker_weight,
+                                            new,
+                                            share,
+                                            *jokers,
+                                            self._opening(number, items),
+                                            placed,
+                                            tinted,
+                                            kept if p.free_pins else 0,
+                                            tinted_kept,
+                                        )
                                     )
-                                )
+        return out
+
+    def _kept_ways(
+        self,
+        column: int,
+        row: int,
+        pins: int,
+        joker_ways: list[tuple[tuple[int, int], tuple[int, int]]],
+    ) -> list[tuple[int, int, list[tuple[tuple[int, int], tuple[int, int]]]]]:
+        """The pins of a cell laid (plain, coloured) and the other jokers that may join them.
+
+        Every pin, where pins may not be left. Else any number of each kind: a kind's other
+        jokers are laid here only once its pins all are (the referee would pair them).
+        """
+        p = self.p
+        tinted = min(pins, p.colored_run_pins[column][row]) if p.colored else 0
+        if not p.free_pins:
+            return [(pins - tinted, tinted, joker_ways)]
+        plain = pins - tinted
+        out = []
+        for kept in range(plain, -1, -1):
+            for tinted_kept in range(tinted, -1, -1):
+                ways = [
+                    (jokers, colored)
+                    for jokers, colored in joker_ways
+                    if (kept == plain or jokers == (0, 0))
+                    and (tinted_kept == tinted or colored == (0, 0))
+                ]
+                out.append((kept, tinted_kept, ways))
         return out
 
     def _items(self, counts: tuple[int, ...]) -> tuple[int, ...]:
         """Counts per kind with kinds that no run tells apart merged (see ``_CANONICAL_KINDS``)."""
         merged = [0] * KINDS
-        for kind, count in zip(_CANONICAL_KINDS, counts, strict=True):
+        for kind, count in zip(self.kinds, counts, strict=True):
             merged[kind] += count
         return tuple(merged)
 
@@ -245,10 +285,16 @@ class Moves:
         pins = p.group_pins[column]
         empty = not any(t + r for t, r in shares)
         out = []
+        # Where pins may be left, any number are kept; the other jokers join only if all are.
+        ways = [
+            (kept, lo, q)
+            for kept in (range(pins, -1, -1) if p.free_pins else (pins,))
+            for lo, q in (_joker_choices(loose, rack) if kept == pins else [(0, 0)])
+        ]
         for tinted in self._colored_choices(column, colored):
             tinted_rack = sum(1 for _, kind in tinted if kind == RACK_JOKER)
-            for loose_used, rack_used in _joker_choices(loose, rack):
-                jokers = (pins, loose_used, rack_used)
+            for kept, loose_used, rack_used in ways:
+                jokers = (kept, loose_used, rack_used)
                 if empty and (any(jokers) or tinted):
                     continue
                 if not self._split(column, shares, jokers, rules, tinted):
@@ -260,7 +306,7 @@ class Moves:
                         counted += sum(jokers) + len(tinted)
                     opening = number * counted
                 gain = (rack_used + tinted_rack) * p.joker_weight
-                out.append(GroupMove(gain, pins, loose_used, rack_used, opening, tinted))
+                out.append(GroupMove(gain, kept, loose_used, rack_used, opening, tinted))
         return out
 
     def _colored_choices(
@@ -268,19 +314,22 @@ class Moves:
     ) -> list[tuple[Member, ...]]:
         """The coloured jokers that may join the groups of ``column``, as members.
 
-        Each row's kept ones, and any number of its loose and rack ones.
+        Each row's kept ones (where pins may be left, any number of them, and then no other
+        joker of the row), and any number of its loose and rack ones.
         """
         if not colored:
             return [()]
         per_row: list[list[tuple[Member, ...]]] = []
         for row, (loose, rack) in enumerate(colored):
-            kept = ((row, PIN),) * self.p.colored_group_pins[column][row]
-            per_row.append(
-                [
-                    (*kept, *((row, LOOSE),) * lo, *((row, RACK_JOKER),) * q)
-                    for lo, q in _joker_choices(loose, rack)
-                ]
-            )
+            pins = self.p.colored_group_pins[column][row]
+            ways: list[tuple[Member, ...]] = []
+            for kept in range(pins, -1, -1) if self.p.free_pins else (pins,):
+                others = _joker_choices(loose, rack) if kept == pins else [(0, 0)]
+                ways.extend(
+                    (*((row, PIN),) * kept, *((row, LOOSE),) * lo, *((row, RACK_JOKER),) * q)
+                    for lo, q in others
+                )
+            per_row.append(ways)
         return [sum(choice, ()) for choice in itertools.product(*per_row)]
 
     def _split(

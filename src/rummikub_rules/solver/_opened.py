@@ -5,15 +5,18 @@ relaxation freeing every table joker bounds every play; then, for each reading o
 ambiguous melds, each fate of its jokers (:mod:`._fates`) is bounded and, where its bound beats
 the best play so far, solved: by its relaxation where the referee accepts that play, else by
 the host search (:mod:`._host_search`) where the edition says where a freed joker goes, else
-by the general search with the fate's claims.
+by the general search with the fate's claims. Where the jokers may be decided inside the
+search (:func:`._joker_search.applies`), that search and the fates take turns (:func:`_race`).
 """
 
 from __future__ import annotations
 
+from typing import Final
+
 import attrs
 
 from rummikub_rules.melds import Meld
-from rummikub_rules.solver._budget import FATE
+from rummikub_rules.solver._budget import FATE, SliceSpent
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import (
     Colored,
@@ -28,6 +31,7 @@ from rummikub_rules.solver._grid import NEG, Counts
 from rummikub_rules.solver._host_search import UNKNOWN, HostSearch, Rest, Step, rest_key
 from rummikub_rules.solver._hosts import Stock
 from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._joker_search import JokerSearch, applies
 from rummikub_rules.solver._position import Roles, readings
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._search import Search
@@ -97,7 +101,8 @@ def _exact(
     free) is solved by the fast search where it applies: if it does not beat the best play
     so far, the fate is done, and so is every fate whose relaxation it holds
     (:func:`._fates.covers`); if the referee accepts its play, that play is the fate's best.
-    Otherwise the exact search decides.
+    Otherwise the exact search decides. Where the jokers may be decided inside the search
+    (:mod:`._joker_search`), that search and the fates take turns (:func:`_race`).
     """
     ranked: list[tuple[bool, int, int, FastRun | None, Fate]] = []
     for fate in fates(ctx, roles):
@@ -106,35 +111,118 @@ def _exact(
         if fate_bound > best.floor:
             ranked.append((fate.freed > 0, -fate_bound, len(ranked), fast, fate))
     ranked.sort(key=lambda f: f[:3])
-    solved: list[tuple[Fate, int]] = []  # relaxations solved, and their best scores
-    widest_rest: Rest | None = None
-    widest = Fate((), len(roles.jokers), ctx.grid.zeros())
-    for _, minus_bound, _, fast, fate in ranked:
-        if -minus_bound <= best.floor:
+    walk = _Fates(
+        ctx, best, host_search, roles, table, bound, [(-r[1], r[3], r[4]) for r in ranked]
+    )
+    if not walk.walk(stop_at_freed=applies(ctx, roles)):
+        _race(walk, JokerSearch(ctx, roles, table))
+
+
+#: The first slice of the budget the fates get before the search deciding the jokers takes its
+#: first turn (units): as much as a bot's whole budget, so that a small budget goes to the
+#: fates as it did before the race. Each round doubles it.
+_FIRST_SLICE: Final = 20_000
+
+
+def _race(walk: _Fates, joker: JokerSearch) -> None:
+    """The fates left and the search deciding the jokers take turns, each with a growing slice.
+
+    Either settles the reading: the fates by running out, the search by a bound the best play
+    reaches (once it has finished without one, the fates go on to the end). The search keeps
+    its memo from one turn to the next; the fates keep what they settled (the rests solved, the
+    fates done), so a turn costs little more than its slice and the pair costs a few times the
+    one that finishes first.
+    """
+    budget = walk.ctx.budget
+    states = _FIRST_SLICE
+    while True:
+        try:
+            with budget.slice(states):
+                walk.walk()
+            return
+        except SliceSpent:
+            pass
+        try:
+            with budget.slice(states):
+                walk.bound = min(walk.bound, joker.run(walk.best))
+        except SliceSpent:
+            states *= 2
             continue
-        if fate.freed and fast is not None and not any(f is widest for f, _ in solved):
+        if walk.best.floor >= walk.bound:
+            return
+        walk.walk()
+        return
+
+
+class _Fates:
+    """The fates of one reading walked in order; a walk stopped by its slice goes on later."""
+
+    def __init__(
+        self,
+        ctx: Context,
+        best: Incumbent,
+        host_search: HostSearch,
+        roles: Roles,
+        table: Counts,
+        bound: int,
+        ranked: list[tuple[int, FastRun | None, Fate]],
+    ) -> None:
+        self.ctx, self.best, self.host_search = ctx, best, host_search
+        self.roles, self.table, self.bound, self.ranked = roles, table, bound, ranked
+        self.done = 0  # fates settled, in order
+        self.solved: list[tuple[Fate, int]] = []  # relaxations solved, and their best scores
+        self.widest_rest: Rest | None = None
+        self.widest = Fate((), len(roles.jokers), ctx.grid.zeros())
+
+    def walk(self, *, stop_at_freed: bool = False) -> bool:
+        """Settle the fates left; ``True`` once the reading is settled.
+
+        With ``stop_at_freed``, stop (``False``) at the first fate freeing a joker that its
+        bound and the relaxations solved do not settle.
+        """
+        best = self.best
+        while self.done < len(self.ranked):
+            fate_bound, fast, fate = self.ranked[self.done]
+            if fate_bound > best.floor and not self._covered(fast, fate):
+                if stop_at_freed and fate.freed:
+                    return False
+                self._solve(fast, fate)
+            self.done += 1
+            if best.floor >= self.bound:
+                break
+        return True
+
+    def _covered(self, fast: FastRun | None, fate: Fate) -> bool:
+        """Whether a relaxation solved so far settles ``fate`` (the widest solved first)."""
+        ctx, best, solved = self.ctx, self.best, self.solved
+        if fate.freed and fast is not None and not any(f is self.widest for f, _ in solved):
             # Before the first fate freeing a joker, the relaxation freeing them all: it
             # holds every fate's, so where it does not beat the best play, nothing does.
-            widest_bound, widest_rest = _relax_fate(ctx, best, widest, roles, table)
-            solved.append((widest, widest_bound))
-        if fast is not None and any(
+            widest_bound, self.widest_rest = _relax_fate(
+                ctx, best, self.widest, self.roles, self.table
+            )
+            solved.append((self.widest, widest_bound))
+        return fast is not None and any(
             found <= best.floor and covers(wide, fate) for wide, found in solved
-        ):
-            continue  # a wider relaxation does not beat the best play so far
+        )
+
+    def _solve(self, fast: FastRun | None, fate: Fate) -> None:
+        """Solve one fate: its relaxation, then the host search or the exact search."""
+        ctx, best, host_search, roles = self.ctx, self.best, self.host_search, self.roles
         claims = bool(fate.claims or fate.group_claims)
         relaxed = None
         if fast is not None:
-            relaxed = widest_rest
-            if not (covers(fate, widest) and relaxed is not None and relaxed.found):
+            relaxed = self.widest_rest
+            if not (covers(fate, self.widest) and relaxed is not None and relaxed.found):
                 relaxed = Rest(best.floor, fast_solve(ctx, best, fast, best.floor))
             if relaxed.found is None:
-                solved.append((fate, relaxed.floor))
-                continue  # not even the relaxation beats the best play so far
+                self.solved.append((fate, relaxed.floor))
+                return  # not even the relaxation beats the best play so far
             if not ctx.first:  # else the play found need not be the best
-                solved.append((fate, relaxed.found[0]))
+                self.solved.append((fate, relaxed.found[0]))
             if best.offer(relaxed.found[1]) == relaxed.found[0] and not claims:
-                continue  # the relaxation's best play is legal: the fate's best
-        stock = _stock(ctx, table, roles, fate)
+                return  # the relaxation's best play is legal: the fate's best
+        stock = _stock(ctx, self.table, roles, fate)
         step = Step(stock, fate, fate.low, fate.freed, fate.claims, fate.group_claims)
         if ctx.colored:
             step = attrs.evolve(
@@ -150,8 +238,6 @@ def _exact(
             found = host_search.solve_stock(step, relaxed=True)
             if found is not None:
                 best.offer(found[1])
-        if best.floor >= bound:
-            return
 
 
 def _relax_fate(

@@ -14,6 +14,8 @@
    settles the others (:func:`._fates.covers`). Where freed jokers need hosts, the hosts of
    one row or number are bounded together (:meth:`._host_search.HostSearch.shares`), and each
    rest left by hosts is solved once (:class:`._host_search.Rest`). Each answer is verified.
+   Where coloured jokers are in play, the general search deciding the jokers inside it
+   (:mod:`._joker_search`) and the fates take turns with growing slices of the budget.
 
 Steps 1 and 2 use the fast search (:mod:`._fast`) where the meld rules are the standard ones,
 else the general search. Where the player has not opened, the opening is the best set of new
@@ -24,8 +26,9 @@ the answer, not proven optimal.
 
 The stages share a frozen :class:`~._context.Context` of the problem and an
 :class:`~._incumbent.Incumbent` (the best verified play so far): :mod:`._opened` (steps 1-3),
-:mod:`._fates` (the fates), :mod:`._host_search` (hosts and rests), :mod:`._opening` (the
-initial meld) and :mod:`._engines` (the two searches, as the stages call them).
+:mod:`._fates` (the fates), :mod:`._host_search` (hosts and rests), :mod:`._joker_search`
+(the jokers decided inside the search), :mod:`._opening` (the initial meld) and
+:mod:`._engines` (the two searches, as the stages call them).
 """
 
 from __future__ import annotations

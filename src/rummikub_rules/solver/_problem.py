@@ -10,7 +10,9 @@ Jokers come in three kinds (see :mod:`._runs`): *pinned* table jokers kept in th
 that number), *loose* table jokers that may go anywhere, and *rack* jokers (optional, each
 scoring ``joker_weight``). Which table jokers are kept and which freed, and where a freed one
 goes when the edition says where, are the plan's choices (see :mod:`._fates`,
-:mod:`._host_search`).
+:mod:`._host_search`), or the search's own (``free_pins``): each pin may then be kept, or freed
+to be laid anywhere as a loose joker, owing the rack tiles the rules ask of its meld
+(``RunRules.owe``, ``GroupRules.owe``; see :mod:`._joker_search`).
 
 Coloured jokers are counted per kind, one kind per colour (a row of the grid): each is laid only
 at its colour's steps, on that colour's runs or into a group as that colour's tile (rules
@@ -84,6 +86,9 @@ class Problem:
     #: colour, -1 plain): the referee wants that very joker there, or the tile it stands for,
     #: so no joker of another kind is laid on runs at that cell.
     claimed_jokers: tuple[tuple[int, int, int], ...] = ()
+    #: Whether the pins may be left: a pin not laid where it stands is one more loose joker
+    #: (plain jokers only).
+    free_pins: bool = False
 
     @property
     def colored(self) -> bool:

@@ -47,7 +47,7 @@ def rebuild(
             pieces = open_runs[step]
             extended: set[int] = set()
             grown = []
-            tints = _tints(problem, column, step, move)
+            tints = _tints(problem, move)
             for source, kind, rid, _ in move.placed:
                 piece = pieces[source] if source >= 0 else _Piece(rid, [])
                 extended.add(source)
@@ -83,7 +83,7 @@ def rebuild(
     return found
 
 
-def _tints(problem: Problem, column: int, row: int, move: ColorMove) -> dict[int, int]:
+def _tints(problem: Problem, move: ColorMove) -> dict[int, int]:
     """How many of the jokers laid on runs at this cell are coloured, per kind laid.
 
     Every coloured joker, kept, loose or from the rack, is laid as ``LOOSE`` (runs tell no
@@ -91,8 +91,7 @@ def _tints(problem: Problem, column: int, row: int, move: ColorMove) -> dict[int
     """
     if not problem.colored:
         return {}
-    table = move.colored[0] + problem.colored_run_pins[column][row]
-    return {LOOSE: table + move.colored[1]}
+    return {LOOSE: move.colored[0] + move.colored_kept + move.colored[1]}
 
 
 def _close(runs: RunStates, row: int, tails: list[_Piece], heads: list[_Piece]) -> list[FoundMeld]:

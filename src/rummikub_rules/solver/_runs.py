@@ -12,7 +12,10 @@ the position need them, more facts:
   :class:`Claim`;
 - ``edge``: under ``one_high``, a run that began at the first column (it may not reach the 1
   played high: it would be longer than the set's numbers); under ``full``, the *head* of a run
-  that came round from the last column (it is joined to its tail at the end).
+  that came round from the last column (it is joined to its tail at the end);
+- ``freed`` and ``rack``: where freed table jokers owe rack tiles (``freed_joker_rack_tiles``),
+  whether the run holds a freed joker and how many tiles from the rack it holds (rack jokers
+  count), up to what is owed: a run holding a freed joker closes only with them.
 
 A colour's state is the sorted tuple of its runs' ids plus an ``extra`` tuple: the 1s kept back
 for the high column under ``one_high`` (set by the search), the heads already closed under
@@ -50,11 +53,12 @@ __all__ = [
 
 # What can be laid at a cell. Numbered tiles: from the table (all must be laid) or the rack.
 # Jokers: a table joker kept in its role (pinned to this cell), a table joker free to go
-# anywhere, a joker from the rack. (Jokers freed into host melds are the plan's business: see
-# ``_hosts``.)
+# anywhere (where the rules say so, owing rack tiles in its meld: ``RunRules.owe``), a joker
+# from the rack. (Jokers freed into host melds are the plan's business: see ``_hosts``.)
 TABLE, RACK, PIN, LOOSE, RACK_JOKER = range(5)
 KINDS: Final = 5
 IS_NUMBERED: Final = (True, True, False, False, False)
+_FROM_RACK: Final = (RACK, RACK_JOKER)
 
 # What a claim demands at a cell: a numbered tile, or anything.
 NUMBERED, ANY = range(2)
@@ -75,6 +79,8 @@ class RunFacts(NamedTuple):
     jokers: int = 0
     claim: int = NO_CLAIM
     edge: bool = False
+    rack: int = 0
+    freed: bool = False
 
 
 @attrs.frozen
@@ -116,6 +122,8 @@ class RunRules:
     #: Under ``full``, a relaxation: runs touching either end of the grid may have any length
     #: (a run going round is a tail and a head), and no head waits for its tail.
     loose_ends: bool = False
+    #: Tiles from the rack a run holding a freed (``LOOSE``) joker must hold (0: none owed).
+    owe: int = 0
 
     @property
     def plain(self) -> bool:
@@ -128,7 +136,9 @@ class RunRules:
 
         Where no claim is at stake, the quick path applies.
         """
-        return not (self.track_numbered or self.cap is not None or self.high or self.cyclic)
+        return not (
+            self.track_numbered or self.cap is not None or self.high or self.cyclic or self.owe
+        )
 
 
 @attrs.frozen
@@ -229,12 +239,19 @@ class RunStates:
             if step is None:
                 return None
             claim = step
+        rack, freed = run.rack, run.freed
+        if rules.owe:
+            rack = min(rules.owe, rack + (kind in _FROM_RACK))
+            # A run with its rack tiles owes nothing, whatever jokers it holds or will hold.
+            freed = (freed or kind == LOOSE) and rack < rules.owe
         return RunFacts(
             min(rules.longest, run.length + 1),
             run.numbered or numbered,
             jokers,
             claim,
             run.edge,
+            rack,
+            freed,
         )
 
     def _claim_step(self, claim: int, kind: int, cell: Cell) -> int | None:
@@ -257,7 +274,12 @@ class RunStates:
         found = self._closable.get(rid)
         if found is None:
             run = self.facts[rid]
-            found = run.length >= 3 and run.numbered and run.claim == NO_CLAIM
+            found = (
+                run.length >= 3
+                and run.numbered
+                and run.claim == NO_CLAIM
+                and (not run.freed or run.rack >= self.rules.owe)
+            )
             self._closable[rid] = found
         return found
 
@@ -470,6 +492,8 @@ class RunStates:
         if not (tail.numbered or head.numbered):
             return False
         if rules.cap is not None and tail.jokers + head.jokers > rules.cap:
+            return False
+        if (tail.freed or head.freed) and tail.rack + head.rack < rules.owe:
             return False
         if tail.claim >= 0:
             partner = rules.claims[tail.claim].partner

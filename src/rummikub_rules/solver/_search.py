@@ -41,6 +41,10 @@ class State(NamedTuple):
     #: Loose and rack coloured jokers laid, per row (empty without coloured jokers).
     colored_loose: tuple[int, ...] = ()
     colored_rack: tuple[int, ...] = ()
+    #: Plain pins kept, and coloured ones per row, where pins may be left
+    #: (``Problem.free_pins``).
+    kept: int = 0
+    colored_kept: tuple[int, ...] = ()
 
 
 class Found(NamedTuple):
@@ -65,10 +69,24 @@ class Search:
         self.moves = Moves(problem, self.runs)
         self.steps = problem.rows + 1
         self.positions = problem.columns * self.steps
+        #: The table's jokers that are not laid as pins, plain and per row (all of them,
+        #: where pins may be left: each pin is then kept or freed).
+        self.table_jokers = problem.loose
+        self.colored_table = problem.colored_loose
+        if problem.free_pins:
+            self.table_jokers += sum(map(sum, problem.run_pins)) + sum(problem.group_pins)
+            if problem.colored:
+                self.table_jokers -= sum(map(sum, problem.colored_run_pins))
+                self.colored_table = tuple(
+                    loose
+                    + sum(c[row] for c in problem.colored_run_pins)
+                    + sum(c[row] for c in problem.colored_group_pins)
+                    for row, loose in enumerate(problem.colored_loose)
+                )
         self.lent = (
-            problem.loose
+            self.table_jokers
             + problem.rack_jokers
-            + sum(problem.colored_loose)
+            + sum(self.colored_table)
             + sum(problem.colored_rack)
         )
         self.bounds = ColorBounds(problem, self.runs, self.lent, budget)
@@ -85,7 +103,10 @@ class Search:
         """The state before the first step."""
         p = self.p
         zeros = (0,) * p.rows if p.colored else ()
-        return State((self.runs.empty,) * p.rows, self._empty_shares(0), 0, 0, 0, zeros, zeros)
+        kept = zeros if p.free_pins else ()
+        return State(
+            (self.runs.empty,) * p.rows, self._empty_shares(0), 0, 0, 0, zeros, zeros, 0, kept
+        )
 
     def solve(self, floor: int) -> Found | None:
         """The best play scoring more than ``floor`` (``None`` if there is none).
@@ -166,7 +187,7 @@ class Search:
     def _children(self, pos: int, state: State) -> list[tuple[SearchMove, State]]:
         p = self.p
         column, step = divmod(pos, self.steps)
-        loose = p.loose - state.loose
+        loose = self.table_jokers - state.loose - state.kept
         rack = min(p.rack_jokers, p.jokers_high) - state.rack_jokers
         out: list[tuple[SearchMove, State]] = []
         if step < p.rows:
@@ -181,7 +202,10 @@ class Search:
                 child = self._child(state, move, colors, shares)
                 if move.colored != (0, 0):
                     child = _tinted(child, step, *move.colored)
-                out.append((move, child))
+                if p.free_pins and p.colored and move.colored_kept:
+                    child = _kept(child, step, move.colored_kept)
+                if self._within(child):
+                    out.append((move, child))
             return out
         left = tuple(self._colored_left(state, row) for row in range(p.rows)) if p.colored else ()
         for group in self.moves.group(column, state.shares, loose, rack, left):
@@ -189,13 +213,31 @@ class Search:
             for row, kind in group.colored:
                 if kind != PIN:
                     child = _tinted(child, row, kind == LOOSE, kind == RACK_JOKER)
-            out.append((group, child))
+                elif p.free_pins:
+                    child = _kept(child, row, 1)
+            if self._within(child):
+                out.append((group, child))
         return out
+
+    def _within(self, state: State) -> bool:
+        """Whether ``state`` lays no more of the table's jokers than there are."""
+        if not self.p.free_pins:
+            return True
+        if state.loose + state.kept > self.table_jokers:
+            return False
+        return not self.p.colored or all(
+            loose + kept <= total
+            for loose, kept, total in zip(
+                state.colored_loose, state.colored_kept, self.colored_table, strict=True
+            )
+        )
 
     def _colored_left(self, state: State, row: int) -> tuple[int, int]:
         """How many loose and rack coloured jokers of ``row`` may still be laid."""
         p = self.p
-        loose = p.colored_loose[row] - state.colored_loose[row]
+        loose = self.colored_table[row] - state.colored_loose[row]
+        if p.free_pins:
+            loose -= state.colored_kept[row]
         rack = min(p.colored_rack[row], p.colored_high[row]) - state.colored_rack[row]
         return loose, rack
 
@@ -218,13 +260,18 @@ class Search:
             opening,
             state.colored_loose,
             state.colored_rack,
+            state.kept + move.kept if p.free_pins else 0,
+            state.colored_kept,
         )
 
     def _finished(self, state: State) -> bool:
         p = self.p
-        if state.loose != p.loose or state.rack_jokers < p.jokers_low:
+        if state.loose + state.kept != self.table_jokers or state.rack_jokers < p.jokers_low:
             return False
-        if state.colored_loose != p.colored_loose or any(
+        placed = state.colored_loose
+        if p.free_pins and p.colored:
+            placed = tuple(a + b for a, b in zip(placed, state.colored_kept, strict=True))
+        if placed != self.colored_table or any(
             laid < low for laid, low in zip(state.colored_rack, p.colored_low, strict=True)
         ):
             return False
@@ -260,7 +307,7 @@ class Search:
             self.bounds.values(row, column + 1 if row < step else column, sid)
             for row, sid in enumerate(state.colors)
         ]
-        lent = (p.loose - state.loose) + (p.rack_jokers - state.rack_jokers)
+        lent = (self.table_jokers - state.loose - state.kept) + (p.rack_jokers - state.rack_jokers)
         rack_left = min(p.rack_jokers, p.jokers_high) - state.rack_jokers
         if p.colored:
             for row in range(p.rows):
@@ -337,6 +384,13 @@ def _tinted(state: State, row: int, loose: int, rack: int) -> State:
     colored_loose[row] += loose
     colored_rack[row] += rack
     return state._replace(colored_loose=tuple(colored_loose), colored_rack=tuple(colored_rack))
+
+
+def _kept(state: State, row: int, count: int) -> State:
+    """``state`` with ``count`` more coloured pins of ``row`` kept."""
+    kept = list(state.colored_kept)
+    kept[row] += count
+    return state._replace(colored_kept=tuple(kept))
 
 
 def _add_share(
