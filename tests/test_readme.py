@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from rummikub_rules import EDITIONS
+from tests.test_hard_positions import load as load_hard_positions
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -85,6 +86,21 @@ def test_ci_runs_the_deep_tests_the_readme_documents() -> None:
         for line in body.splitlines()
     ]
     assert command in commands
+
+
+def test_the_deep_run_takes_every_hard_position() -> None:
+    """The hard positions are no Hypothesis test, but ci-long takes all of them: so must CI."""
+    command = _ci_command("LONG_TEST_COMMAND")
+    profile, pytest_options = command.split(" .venv/bin/python -m pytest ")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", *shlex.split(pytest_options), "--collect-only", "-q",
+         "-n", "0", "-p", "no:cacheprovider", "tests/test_hard_positions.py"],
+        env={**os.environ, **dict([profile.split("=")])},
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    collected = [line for line in done.stdout.splitlines() if "::test_best_play_answers" in line]
+    assert len(collected) == len(load_hard_positions())
 
 
 def test_test_command_runs_the_whole_suite_with_pytest() -> None:
