@@ -252,7 +252,7 @@ def test_solve_and_simulate_take_the_expert_edition() -> None:
     )
     assert (status, out.splitlines()[0]) == (0, "lays 6: k1 k2 k3 r10 r11 r12")
     status, out = call(
-        "simulate", "--editions", "expert", "--games", "1", "--players", "2", "--bots", "draw",
+        "simulate", "--editions", "expert", "--games", "1", "--players", "4", "--bots", "draw",
         "--json",
     )  # fmt: skip
     assert (status, json.loads(out)["editions"]) == (0, ["expert"])
@@ -341,9 +341,9 @@ def test_replay_lists_the_tiles_each_play_laid(tmp_path: Path) -> None:
 
 
 def test_simulate_prints_the_summary_as_markdown() -> None:
-    result = run("simulate", "--editions", "classic,pl-2026", "--games", "2", "--players", "2")
+    result = run("simulate", "--editions", "classic,pl-2026", "--games", "2", "--players", "3")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("2 deals x 2 editions, 2 players, seed 0;")
+    assert result.stdout.startswith("2 deals x 2 editions, 3 players, seed 0;")
     assert "| per game | classic | pl-2026 |" in result.stdout
     assert "| per game | pl-2026 vs classic |" in result.stdout
     assert result.stderr == ""  # no progress bar in a pipe
@@ -404,7 +404,7 @@ def test_simulate_draws_a_progress_bar_on_a_terminal() -> None:
     leader, follower = pty.openpty()
     try:
         result = subprocess.run(
-            [str(SCRIPT), "simulate", "--editions", "classic", "--games", "2", "--players", "2"],
+            [str(SCRIPT), "simulate", "--editions", "classic", "--games", "2", "--players", "3"],
             stdout=subprocess.PIPE,
             stderr=follower,
             text=True,
