@@ -5,18 +5,25 @@ Choose one with the environment variable ``HYPOTHESIS_PROFILE``:
 - ``default``: fast, for every run (25 examples per property test), so that the whole suite takes
   about a minute on two cores;
 - ``dev``: quicker still while editing (10 examples);
-- ``ci-long``: the deep run that CI makes after the default one, of every Hypothesis test
-  (``HYPOTHESIS_PROFILE=ci-long python -m pytest -m hypothesis``): 20 times the default's examples.
+- ``ci-long``: the deep run that CI makes after the default one, of every Hypothesis test and
+  every test marked ``deep`` (``HYPOTHESIS_PROFILE=ci-long python -m pytest -m 'hypothesis or
+  deep'``): 20 times the default's examples.
 
 Tests whose examples are costly ask for a share of the profile's examples (``tests.depth``), so
-every profile scales them too: what the default runs less of, ``ci-long`` runs deeper.
+every profile scales them too: what the default runs less of, ``ci-long`` runs deeper. Some run
+fewer in the everyday profiles only, and all of ``ci-long``'s examples there. Tests that are not
+Hypothesis tests but read the profile to go deeper are marked ``deep`` here (:data:`DEEP_MODULES`).
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.depth import DEEP_EXAMPLES
 
 #: No profile has a wall-clock limit (a deadline, or the health check on slow generation): the
 #: suite must pass on a busy machine, and the hostile tests bound the work itself (issue 18).
@@ -24,5 +31,16 @@ NO_CLOCK = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 settings.register_profile("default", NO_CLOCK, max_examples=25)
 settings.register_profile("dev", NO_CLOCK, max_examples=10)
-settings.register_profile("ci-long", NO_CLOCK, max_examples=500, print_blob=True)
+settings.register_profile("ci-long", NO_CLOCK, max_examples=DEEP_EXAMPLES, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+#: Modules whose tests take more cases under ``ci-long`` without being Hypothesis tests: the hard
+#: positions take every position of their file there, and only there.
+DEEP_MODULES = frozenset({Path(__file__).parent / "test_hard_positions.py"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests of :data:`DEEP_MODULES` ``deep``, so that CI's deep run takes them."""
+    for item in items:
+        if item.path in DEEP_MODULES:
+            item.add_marker(pytest.mark.deep)

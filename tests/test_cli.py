@@ -1,4 +1,9 @@
-"""The rummikub-rules command: run through its installed entry point and through main()."""
+"""The rummikub-rules command: run through its installed entry point and through main().
+
+A few tests run the installed script in a process of its own (the entry point, ``python -m``, a
+pipe, a terminal); the rest call main() here, which is the same code without an interpreter's
+start-up per call.
+"""
 
 from __future__ import annotations
 
@@ -30,14 +35,10 @@ FREED = ["--before", "r2 r3 j r5 r6", "--rack", "r1 r7 b8 b10"]
 FREED_AFTER = ["--after", "r1 r2 r3 | r5 r6 r7 | b8 j b10", "--opened"]
 
 
-def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """The installed script run with ``args`` in a process of its own, its output into pipes."""
     return subprocess.run(
-        [str(SCRIPT), *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, **(env or {})},
-        timeout=60,
+        [str(SCRIPT), *args], capture_output=True, text=True, check=False, timeout=60
     )
 
 
@@ -45,6 +46,18 @@ def call(*args: str) -> tuple[int, str]:
     out = io.StringIO()
     status = main(list(args), stdout=out)
     return status, out.getvalue()
+
+
+def call_here(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """main() as the script runs it, in this process: its status (or argparse's exit status), what
+    it wrote to stdout and what to stderr."""
+    capsys.readouterr()
+    try:
+        status = main(list(args))
+    except SystemExit as exit:  # argparse exits after --help or a usage error
+        status = exit.code if isinstance(exit.code, int) else int(exit.code is not None)
+    out, err = capsys.readouterr()
+    return status, out, err
 
 
 def test_the_entry_point_is_installed() -> None:
@@ -94,11 +107,11 @@ def test_check_suggest_offers_the_best_play_or_says_draw() -> None:
     assert json.loads(out)["suggestion"] == no_play
 
 
-def test_bad_notation_exits_2_and_points_at_the_token() -> None:
-    result = run("check", "--before", "", "--rack", "r1 x7", "--after", "r1")
-    assert result.returncode == 2
-    assert "--rack: unknown tile 'x7' at position 3" in result.stderr
-    assert result.stderr.splitlines() == [
+def test_bad_notation_exits_2_and_points_at_the_token(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = call_here(capsys, "check", "--before", "", "--rack", "r1 x7", "--after", "r1")
+    assert status == 2
+    assert "--rack: unknown tile 'x7' at position 3" in err
+    assert err.splitlines() == [
         "rummikub-rules: error: --rack: unknown tile 'x7' at position 3: r1 >>x7<<"
     ]
 
@@ -121,21 +134,21 @@ def test_python_dash_m_runs_the_same_command() -> None:
      ["solve"], ["score"], ["replay"], ["simulate"]],
     ids=lambda c: " ".join(c) or "top",
 )  # fmt: skip
-def test_every_command_has_help(command: list[str]) -> None:
-    result = run(*command, "--help")
-    assert result.returncode == 0
-    assert result.stdout.startswith("usage: rummikub-rules")
+def test_every_command_has_help(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = call_here(capsys, *command, "--help")
+    assert status == 0
+    assert out.startswith("usage: rummikub-rules")
 
 
 def test_compare_prints_every_edition_and_says_they_disagree() -> None:
-    result = run("compare", *FREED, *FREED_AFTER)
-    assert result.returncode == 0
-    rows = {line.split()[0]: line.split()[1:] for line in result.stdout.splitlines()[1:12]}
+    status, out = call("compare", *FREED, *FREED_AFTER)
+    assert status == 0
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()[1:12]}
     assert list(rows) == list(EDITIONS)
     assert rows["classic"] == ["yes"]
     assert rows["pl-2026"][:2] == ["no", "joker_retrieval_forbidden"]
     assert rows["expert"] == ["no", "unknown_tile"]  # the Expert box has no plain joker
-    assert "the editions disagree" in result.stdout
+    assert "the editions disagree" in out
 
 
 def test_json_output_is_machine_readable() -> None:
@@ -164,12 +177,12 @@ def test_inputs_come_from_a_json_file_and_flags_win(tmp_path: Path) -> None:
     assert call("check", "--input", str(given), "--edition", "classic")[0] == 0
 
 
-def test_color_only_on_request_or_a_terminal() -> None:
-    plain = run("check", *FREED, *FREED_AFTER)
-    assert "\x1b[" not in plain.stdout  # a pipe: no colour
-    colored = run("check", *FREED, *FREED_AFTER, "--color", "always")
-    assert "\x1b[31mr1\x1b[0m" in colored.stdout
-    assert "\x1b[" not in run("check", *FREED, *FREED_AFTER, env={"NO_COLOR": "1"}).stdout
+def test_color_only_on_request_or_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "\x1b[" not in run("check", *FREED, *FREED_AFTER).stdout  # a pipe: no colour
+    assert "\x1b[" not in call("check", *FREED, *FREED_AFTER)[1]  # nor into a file
+    assert "\x1b[31mr1\x1b[0m" in call("check", *FREED, *FREED_AFTER, "--color", "always")[1]
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert "\x1b[" not in call("check", *FREED, *FREED_AFTER)[1]
 
 
 def test_editions_list_show_and_diff() -> None:
@@ -239,7 +252,7 @@ def test_solve_and_simulate_take_the_expert_edition() -> None:
     )
     assert (status, out.splitlines()[0]) == (0, "lays 6: k1 k2 k3 r10 r11 r12")
     status, out = call(
-        "simulate", "--editions", "expert", "--games", "1", "--players", "2", "--bots", "draw",
+        "simulate", "--editions", "expert", "--games", "1", "--players", "4", "--bots", "draw",
         "--json",
     )  # fmt: skip
     assert (status, json.loads(out)["editions"]) == (0, ["expert"])
@@ -328,9 +341,9 @@ def test_replay_lists_the_tiles_each_play_laid(tmp_path: Path) -> None:
 
 
 def test_simulate_prints_the_summary_as_markdown() -> None:
-    result = run("simulate", "--editions", "classic,pl-2026", "--games", "2", "--players", "2")
+    result = run("simulate", "--editions", "classic,pl-2026", "--games", "2", "--players", "3")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("2 deals x 2 editions, 2 players, seed 0;")
+    assert result.stdout.startswith("2 deals x 2 editions, 3 players, seed 0;")
     assert "| per game | classic | pl-2026 |" in result.stdout
     assert "| per game | pl-2026 vs classic |" in result.stdout
     assert result.stderr == ""  # no progress bar in a pipe
@@ -376,10 +389,12 @@ def test_simulate_seats_the_bots_named() -> None:
     ids=["no games", "unknown edition", "no games given", "unknown bot", "bots for 2 of 3",
          "too many players", "unwritable records"],
 )  # fmt: skip
-def test_simulate_refuses_bad_input_with_status_2(arguments: list[str]) -> None:
-    result = run("simulate", *arguments)
-    assert result.returncode == 2
-    assert result.stderr.startswith("rummikub-rules: error:")
+def test_simulate_refuses_bad_input_with_status_2(
+    arguments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = call_here(capsys, "simulate", *arguments)
+    assert status == 2
+    assert err.startswith("rummikub-rules: error:")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
@@ -389,7 +404,7 @@ def test_simulate_draws_a_progress_bar_on_a_terminal() -> None:
     leader, follower = pty.openpty()
     try:
         result = subprocess.run(
-            [str(SCRIPT), "simulate", "--editions", "classic", "--games", "2", "--players", "2"],
+            [str(SCRIPT), "simulate", "--editions", "classic", "--games", "2", "--players", "3"],
             stdout=subprocess.PIPE,
             stderr=follower,
             text=True,

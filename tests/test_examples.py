@@ -66,7 +66,7 @@ def test_read_table_reads_one_high_runs_differently() -> None:
 def test_simulate_editions_writes_its_summary_and_records(tmp_path: Path) -> None:
     """The edition comparison script writes Markdown, JSON, HTML, CSV and JSON lines."""
     result = run_example(
-        "simulate_editions.py", "--games", "2", "--players", "2", "--editions",
+        "simulate_editions.py", "--games", "2", "--players", "3", "--editions",
         "classic,pl-2026", "--out", str(tmp_path),
     )  # fmt: skip
     assert result.returncode == 0, result.stderr

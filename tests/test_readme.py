@@ -24,6 +24,7 @@ from rummikub_rules import EDITIONS
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 CI_SCRIPT = ROOT / ".ci" / "run"
+HARD_POSITIONS = ROOT / "tests" / "data" / "hard_positions.txt"
 DOC_PAGES = sorted((ROOT / "docs").glob("*.md"))
 
 _FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
@@ -85,6 +86,22 @@ def test_ci_runs_the_deep_tests_the_readme_documents() -> None:
         for line in body.splitlines()
     ]
     assert command in commands
+
+
+def test_the_deep_run_takes_every_hard_position() -> None:
+    """The hard positions are no Hypothesis test, but ci-long takes all of them: so must CI."""
+    command = _ci_command("LONG_TEST_COMMAND")
+    profile, pytest_options = command.split(" .venv/bin/python -m pytest ")
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", *shlex.split(pytest_options), "--collect-only", "-q",
+         "-n", "0", "-p", "no:cacheprovider", "tests/test_hard_positions.py"],
+        env={**os.environ, **dict([profile.split("=")])},
+        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    collected = [line for line in done.stdout.splitlines() if "::test_best_play_answers" in line]
+    positions = HARD_POSITIONS.read_text(encoding="utf-8").count("\nposition:")
+    assert len(collected) == positions > 0
 
 
 def test_test_command_runs_the_whole_suite_with_pytest() -> None:

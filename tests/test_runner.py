@@ -63,7 +63,7 @@ def test_play_game_returns_a_record_that_replays_to_the_finished_game() -> None:
 
 
 def test_the_same_bots_and_seed_give_the_same_game() -> None:
-    bots = [GreedyBot(), GreedyBot()]
+    bots = [GreedyBot(), GreedyBot(), GreedyBot()]
     assert play_game(bots, seed=9) == play_game(bots, seed=9)
     assert play_game(bots, seed=9) != play_game(bots, seed=10)
 

@@ -38,9 +38,9 @@ THREE = ["classic", "house-50", "pl-2026"]
 
 @pytest.fixture(scope="module")
 def played() -> tuple[Simulation, str]:
-    """Three deals of two players under three editions, played here, and their records."""
+    """Three deals of three players under three editions, played here, and their records."""
     out = io.StringIO()
-    return simulate(THREE, games=3, players=2, seed=5, records=out), out.getvalue()
+    return simulate(THREE, games=3, players=3, seed=5, records=out), out.getvalue()
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +57,7 @@ def test_jobs_2_gives_the_same_simulation_and_records(
     tmp_path: Path, played: tuple[Simulation, str]
 ) -> None:
     path = tmp_path / "games.jsonl"
-    assert simulate(THREE, games=3, players=2, seed=5, jobs=2, records=path) == played[0]
+    assert simulate(THREE, games=3, players=3, seed=5, jobs=2, records=path) == played[0]
     assert path.read_text(encoding="utf-8") == played[1]
 
 
@@ -81,8 +81,8 @@ def dask_executor() -> Iterator[concurrent.futures.Executor]:
 def test_a_dask_cluster_gives_the_same_simulation(
     dask_executor: concurrent.futures.Executor,
 ) -> None:
-    found = simulate(["classic"], games=2, players=2, seed=5, executor=dask_executor)
-    assert found == simulate(["classic"], games=2, players=2, seed=5)
+    found = simulate(["classic"], games=2, players=3, seed=5, executor=dask_executor)
+    assert found == simulate(["classic"], games=2, players=3, seed=5)
 
 
 @pytest.mark.processes
@@ -107,11 +107,11 @@ def test_a_failing_bot_on_a_dask_cluster_names_its_deal_and_seat(
 
 def test_any_executor_gives_the_same_simulation(small: Simulation) -> None:
     with concurrent.futures.ThreadPoolExecutor(max_workers=3) as pool:
-        assert simulate(THREE, games=3, players=2, seed=5, executor=pool) == small
+        assert simulate(THREE, games=3, players=3, seed=5, executor=pool) == small
 
 
 def test_another_seed_gives_other_deals(small: Simulation) -> None:
-    other = simulate(["classic"], games=1, players=2, seed=6)
+    other = simulate(["classic"], games=1, players=3, seed=6)
     assert other.played[0] != small.played[0]
 
 
@@ -131,9 +131,9 @@ def test_the_deals_are_the_same_under_every_edition_with_the_same_box(
 
 @pytest.fixture(scope="module")
 def with_xp() -> tuple[Simulation, list[GameRecord]]:
-    """One deal of two players under classic and under xp."""
+    """One deal of three players under classic and under xp."""
     out = io.StringIO()
-    result = simulate(["classic", "xp"], games=1, players=2, seed=5, records=out)
+    result = simulate(["classic", "xp"], games=1, players=3, seed=5, records=out)
     return result, [loads(line, GameRecord) for line in out.getvalue().splitlines()]
 
 
@@ -143,7 +143,7 @@ def test_an_edition_with_another_box_gets_its_own_tiles_and_the_same_seeds(
     classic, xp = (record.initial_state() for record in with_xp[1])
     assert classic.racks == small_records[0].initial_state().racks  # deal 0 of seed 5 again
     assert (xp.current, xp.seed) == (classic.current, classic.seed)
-    assert len(xp.pool) == 160 - 28  # its own box, shuffled from the same seed
+    assert len(xp.pool) == 160 - 3 * 14  # its own box, shuffled from the same seed
 
 
 def test_records_are_json_lines_in_game_order(played: tuple[Simulation, str]) -> None:
@@ -167,7 +167,7 @@ def test_the_statistics_are_those_of_the_games(small: Simulation) -> None:
         assert stats.pool_empty == sum(game.pool_empty for game in games) / 3
         assert stats.went_out == sum(game.went_out for game in games) / 3
         assert stats.jokers_left.mean == statistics.fmean(sum(g.jokers_left) for g in games)
-        for seat in range(2):
+        for seat in range(3):
             assert stats.scores[seat] == Distribution.of(game.scores[seat] for game in games)
             opened = [turn for g in games if (turn := g.first_openings[seat]) is not None]
             assert stats.never_opened[seat] == (3 - len(opened)) / 3
@@ -243,9 +243,9 @@ def test_the_summary_prints_as_json_and_markdown(small: Simulation) -> None:
 def test_the_progress_bar_shows_on_request_and_not_in_a_pipe(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    simulate(["classic"], games=1, players=2, progress=True)
+    simulate(["classic"], games=1, players=3, progress=True)
     assert "1/1 games" in capsys.readouterr().err
-    simulate(["classic"], games=1, players=2)
+    simulate(["classic"], games=1, players=3)
     assert capsys.readouterr().err == ""
 
 

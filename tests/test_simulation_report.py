@@ -215,10 +215,10 @@ def test_importing_the_package_loads_neither_matplotlib_nor_pandas() -> None:
 def test_simulate_writes_the_report_and_the_csv(tmp_path: Path) -> None:
     report, table = tmp_path / "report.html", tmp_path / "games.csv"
     out = io.StringIO()
-    arguments = ["simulate", "--editions", "classic,house-50", "--games", "2", "--players", "2"]
+    arguments = ["simulate", "--editions", "classic,house-50", "--games", "2", "--players", "3"]
     status = main([*arguments, "--report", str(report), "--csv", str(table)], stdout=out)
     assert status == 0
-    assert out.getvalue().startswith("2 deals x 2 editions, 2 players, seed 0;")
+    assert out.getvalue().startswith("2 deals x 2 editions, 3 players, seed 0;")
     page = report.read_text(encoding="utf-8")
     assert "<td>game length (turns)</td>" in page
     assert len(table.read_text(encoding="utf-8").splitlines()) == 1 + 2 * 2

@@ -216,18 +216,49 @@ def test_an_ascii_terminal_gets_every_edition(env: dict[str, str]) -> None:
     assert json.loads(out)
 
 
-def children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (read from /proc)."""
-    found = []
+#: Multiprocessing's helper processes, named by the module each runs: not a pool's workers.
+HELPERS = (b"multiprocessing.resource_tracker", b"multiprocessing.forkserver")
+#: Deals that take centuries to play: the simulation cannot finish before the interrupt.
+ENDLESS = str(10**9)
+
+
+def _processes() -> dict[int, tuple[int, bytes]]:
+    """Every process's parent and command line, read from /proc."""
+    found = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 stat = (entry / "stat").read_text()
+                command = (entry / "cmdline").read_bytes()
             except OSError:
                 continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
+            found[int(entry.name)] = (int(stat.rsplit(")", 1)[1].split()[1]), command)
     return found
+
+
+def workers(pid: int) -> list[int]:
+    """The worker processes of a pool started by ``pid``: its descendants, but the helpers that
+    multiprocessing starts beside them (a resource tracker; a fork server, whose children, which
+    share its command line, are the workers)."""
+    processes = _processes()
+    found, parents = [], [pid]
+    while parents:
+        parent = parents.pop()
+        for child, (ppid, command) in processes.items():
+            if ppid == parent:
+                parents.append(child)
+                if parent != pid or not any(helper in command for helper in HELPERS):
+                    found.append(child)
+    return found
+
+
+def cpu_ticks(pid: int) -> int:
+    """The CPU time ``pid`` has used, in clock ticks (0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime and stime
 
 
 def alive(pid: int) -> bool:
@@ -240,21 +271,25 @@ def alive(pid: int) -> bool:
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_ctrl_c_ends_quietly_with_130_and_leaves_no_worker() -> None:
-    process = installed("simulate", "--editions", "classic", "--games", "400", "--jobs", "2")
-    workers: list[int] = []
-    for _ in range(600):  # a backstop, not a budget: the workers usually start within a second
-        workers = children(process.pid)
-        if len(workers) >= 2 or process.poll() is not None:
+    process = installed("simulate", "--editions", "classic", "--games", ENDLESS, "--jobs", "2")
+    found: list[int] = []
+    for _ in range(1200):  # a backstop, not a budget: the workers usually play within a second
+        found = workers(process.pid)
+        if len(found) >= 2 and all(cpu_ticks(worker) for worker in found):
+            break
+        if process.poll() is not None:
             break
         time.sleep(0.1)
-    assert len(workers) >= 2
+    assert process.poll() is None, process.communicate()[1]
+    assert len(found) == 2, found
+    assert all(cpu_ticks(worker) for worker in found), "both workers are playing"
     os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole process group
     _, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
     assert b"Traceback" not in err
     assert err == b""
-    for _ in range(100):
-        if not any(alive(worker) for worker in workers):
+    for _ in range(300):
+        if not any(alive(worker) for worker in found):
             break
         time.sleep(0.1)
-    assert not any(alive(worker) for worker in workers)
+    assert not any(alive(worker) for worker in found)

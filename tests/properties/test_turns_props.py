@@ -24,6 +24,7 @@ from rummikub_rules import (
     check_turn,
 )
 from rummikub_rules.strategies import Turn, editions, tables, tiles, turns
+from tests.depth import examples
 
 ANY_EDITION = st.one_of(st.sampled_from(tuple(EDITIONS.values())), editions())
 #: Tile sets with coloured jokers: the Expert box (use ``EDITIONS["expert"]`` once it is a preset)
@@ -180,6 +181,9 @@ def test_check_turn_never_raises_on_well_typed_input(case: tuple[object, ...]) -
 
 
 # Each rule on its own, under the editions where it can be broken.
+#: Examples per rule: a turn that breaks one named rule can take twenty tries to draw, so the
+#: everyday profiles run fewer of them; CI's deep run (``ci-long``) runs them all.
+BREAKING = examples(40, deep=100)
 EXTEND_ONLY = EDITIONS["classic"].evolve(joker_melds_extend_only=True)
 NO_OPENING_JOKER = EDITIONS["classic"].evolve(joker_in_initial_meld="forbidden")
 ZERO_OPENING_JOKER = EDITIONS["classic"].evolve(joker_in_initial_meld="zero")
@@ -198,7 +202,10 @@ RULE_EDITIONS = {
 
 
 @pytest.mark.parametrize("code", list(RULE_EDITIONS), ids=str)
-@settings(suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(
+    max_examples=BREAKING,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 @given(data=st.data())
 def test_each_rule_broken_alone_is_caught(code: Code, data: st.DataObject) -> None:
     turn = data.draw(turns(st.sampled_from(RULE_EDITIONS[code]), legal=False, breaks=code))
@@ -207,7 +214,10 @@ def test_each_rule_broken_alone_is_caught(code: Code, data: st.DataObject) -> No
 
 
 @pytest.mark.parametrize("code", list(RULE_EDITIONS), ids=str)
-@settings(suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(
+    max_examples=BREAKING,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 @given(data=st.data())
 def test_each_rule_broken_alone_is_caught_with_coloured_jokers(
     code: Code, data: st.DataObject
@@ -227,7 +237,10 @@ ALONE = (
 
 
 @pytest.mark.parametrize("code", ALONE, ids=str)
-@settings(suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(
+    max_examples=BREAKING,
+    suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
+)
 @given(data=st.data())
 def test_a_rule_broken_alone_is_the_only_code_reported(code: Code, data: st.DataObject) -> None:
     editions = RULE_EDITIONS.get(code, PRESETS)

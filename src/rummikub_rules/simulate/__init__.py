@@ -116,7 +116,7 @@ def simulate(
     ``RummikubError``), the others counted in ``unfinished``. A worker notices the deadline
     between turns, so a bot that never answers holds it up only if there is no time limit.
 
-    >>> result = simulate(["classic", "house-50"], games=2, players=2)
+    >>> result = simulate(["classic", "house-50"], games=2, players=3)
     >>> result["classic"].games, result.difference("turns", "classic", "house-50").mean
     (2, 0.0)
     """
