@@ -18,6 +18,7 @@ __all__ = [
     "SETUP",
     "Budget",
     "BudgetSpent",
+    "Slice",
     "SliceSpent",
 ]
 
