@@ -16,8 +16,9 @@ from rummikub_rules import EDITIONS, Edition, check_turn
 from rummikub_rules.solver import solve
 from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._context import context
+from rummikub_rules.solver._host_search import UNKNOWN
 from rummikub_rules.solver._incumbent import Incumbent
-from rummikub_rules.solver._joker_search import UNBOUNDED, JokerSearch
+from rummikub_rules.solver._joker_search import JokerSearch
 from rummikub_rules.solver._position import readings
 from tests.brute import best_score, score
 from tests.depth import examples
@@ -81,7 +82,7 @@ def check_bound(position: Position) -> None:
         assume(not roles.roleless)
         found = Incumbent(ctx)
         bound = JokerSearch(ctx, roles, counts).run(found)
-        assert bound != UNBOUNDED
+        assert bound != UNKNOWN
         bounds.append(bound)
         if found.found is not None:
             assert found.found[0] <= best  # a legal play it found is no better than the best

@@ -60,12 +60,18 @@ class Budget:
         self.nodes = nodes
         self.deadline = None if seconds is None else time.monotonic() + seconds
         self.spent = 0
-        #: Where the current slice ends (``None``: no slice).
-        self.until: int | None = None
+        #: Where the work stops: the budget's end, or the current slice's if sooner (one
+        #: comparison a charge).
+        self._stop = nodes
 
     def slice(self, states: int) -> Slice:
         """A slice of ``states`` more states: past it, :class:`SliceSpent` (``with`` block)."""
         return Slice(self, states)
+
+    def set_until(self, until: int | None) -> None:
+        """End the current slice at ``until`` states spent (``None``: no slice)."""
+        stops = [s for s in (self.nodes, until) if s is not None]
+        self._stop = min(stops) if stops else None
 
     def charge(self, states: int = 1) -> None:
         """Count ``states`` more states; raise :class:`BudgetSpent` past the budget.
@@ -74,9 +80,9 @@ class Budget:
         """
         before = self.spent
         self.spent += states
-        if self.nodes is not None and self.spent > self.nodes:
-            raise BudgetSpent
-        if self.until is not None and self.spent > self.until:
+        if self._stop is not None and self.spent > self._stop:
+            if self.nodes is not None and self.spent > self.nodes:
+                raise BudgetSpent
             raise SliceSpent
         if (
             self.deadline is not None
@@ -108,8 +114,8 @@ class Slice:
         self.states = states
 
     def __enter__(self) -> Slice:
-        self.budget.until = self.budget.spent + self.states
+        self.budget.set_until(self.budget.spent + self.states)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.budget.until = None
+        self.budget.set_until(None)

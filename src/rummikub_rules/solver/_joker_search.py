@@ -18,14 +18,12 @@ from rummikub_rules.editions import JokerRetrieval
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import Colored, problem, searched
 from rummikub_rules.solver._grid import Counts
+from rummikub_rules.solver._host_search import UNKNOWN
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._position import Roles
 from rummikub_rules.solver._search import Search
 
-__all__ = ["UNBOUNDED", "JokerSearch", "applies"]
-
-#: What :meth:`JokerSearch.run` answers when its play need not be the best (any play will do).
-UNBOUNDED = 1 << 60
+__all__ = ["JokerSearch", "applies"]
 
 
 def applies(ctx: Context, roles: Roles) -> bool:
@@ -66,18 +64,16 @@ class JokerSearch:
         )
         self.ctx = ctx
         self.search = None if built is None else Search(built, ctx.budget, first=ctx.first)
-        self.finished = False
 
     def run(self, best: Incumbent) -> int:
         """Offer the search's best play; answer a bound on every legal play of the reading.
 
         The bound is the search's best score, or the best play so far where nothing scores
-        more.
+        more (``UNKNOWN`` where any play will do).
         """
         floor = best.floor
         found = None if self.search is None else searched(self.ctx, best, self.search, floor)
-        self.finished = True
         if found is None:
             return floor
         best.offer(found[1])
-        return UNBOUNDED if self.ctx.first else found[0]
+        return UNKNOWN if self.ctx.first else found[0]  # any play will do: not the best, then

@@ -204,7 +204,7 @@ class Search:
                     child = _tinted(child, step, *move.colored)
                 if p.free_pins and p.colored and move.colored_kept:
                     child = _kept(child, step, move.colored_kept)
-                if self._within(child):
+                if not p.free_pins or self._within(child):
                     out.append((move, child))
             return out
         left = tuple(self._colored_left(state, row) for row in range(p.rows)) if p.colored else ()
@@ -215,14 +215,12 @@ class Search:
                     child = _tinted(child, row, kind == LOOSE, kind == RACK_JOKER)
                 elif p.free_pins:
                     child = _kept(child, row, 1)
-            if self._within(child):
+            if not p.free_pins or self._within(child):
                 out.append((group, child))
         return out
 
     def _within(self, state: State) -> bool:
-        """Whether ``state`` lays no more of the table's jokers than there are."""
-        if not self.p.free_pins:
-            return True
+        """Whether ``state`` lays no more of the table's jokers than there are (free pins)."""
         if state.loose + state.kept > self.table_jokers:
             return False
         return not self.p.colored or all(
