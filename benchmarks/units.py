@@ -8,7 +8,10 @@ every part's entry wrapped: each part's own CPU time and the units charged while
 parts it calls counted apart) give its cost per unit. Parts: the fast engine, the general
 search, the fates of table jokers, the host search, the opening, the referee's checks of
 proposed plays, the rest of the plan, ``top_plays``' regions, ``arrange``, ``can_play``'s
-witness. Run: ``python benchmarks/units.py [--games N] [--positions N] [--seed S]``.
+witness. Before that, without the instruments (they cost time of their own), the solves doing
+at least 1% of the default limit give what a unit of a whole solve costs, and so what the
+default limit costs at most; and ``top_plays(3)`` is timed against ``solve`` on each position.
+Run: ``python benchmarks/units.py [--games N] [--positions N] [--seed S]``.
 """
 
 from __future__ import annotations
@@ -25,13 +28,29 @@ from solver import game_positions
 
 from rummikub_rules import EDITIONS
 from rummikub_rules import solver as api
-from rummikub_rules.solver import DEFAULT_LIMIT, _host_search, _incumbent, _opened, _opening, _plan
-from rummikub_rules.solver._budget import Budget
+from rummikub_rules.solver import (
+    DEFAULT_LIMIT,
+    _host_search,
+    _incumbent,
+    _opened,
+    _opening,
+    _plan,
+    _witness,
+)
+from rummikub_rules.solver._budget import CHECK, Budget
 from rummikub_rules.solver._fast import FastSearch
 from rummikub_rules.solver._search import Search
 
 #: Generous: the parts are measured on exact answers.
 LIMIT = 10**8
+
+#: The solves whose cost per unit says what the default limit costs: those doing at least 1% of
+#: it (a solve of a few dozen units is mostly the warm-up of tables kept for the process).
+LONG = DEFAULT_LIMIT // 100
+
+#: The part that checks proposed plays: charged by the count of ``CHECK`` units made just
+#: before each check, by whichever part proposes the play.
+REFEREE = "referee checks"
 
 
 class Ledger:
@@ -78,7 +97,10 @@ def measured(ledger: Ledger) -> Iterator[None]:
         charge(budget, states)
 
     def counted(budget: Budget, states: int) -> None:
-        ledger.units_now += states
+        if states == CHECK:  # counted just before the referee's check it pays for
+            ledger.units[REFEREE] = ledger.units.get(REFEREE, 0) + states
+        else:
+            ledger.units_now += states
         count(budget, states)
 
     patches: list[tuple[Any, str, str]] = [
@@ -89,7 +111,8 @@ def measured(ledger: Ledger) -> Iterator[None]:
         (_opened, "_exact", "fates"),
         (_host_search.HostSearch, "search", "host search"),
         (_opening, "play_opening", "opening"),
-        (_incumbent, "legal", "referee checks"),
+        (_incumbent, "legal", REFEREE),
+        (_witness, "legal", REFEREE),
         (_plan, "solve", "plan (the rest)"),
         (api, "top_outcomes", "top_plays regions"),
         (api, "arrange_tiles", "arrange"),
@@ -114,16 +137,25 @@ def main() -> None:
     positions = [
         p for name in EDITIONS for p in game_positions(name, args.games, args.positions, args.seed)
     ]
+    # Without the instruments first: what a unit of a whole solve costs, and top_plays(3)
+    # against solve.
+    per_unit: list[float] = []
+    top_over_solve: list[float] = []
+    for table, rack, opened, name in positions:
+        edition = EDITIONS[name]
+        start = time.process_time()
+        found = api.solve(table, rack, opened=opened, edition=edition, limit=LIMIT)
+        middle = time.process_time()
+        api.top_plays(table, rack, 3, opened=opened, edition=edition, limit=LIMIT)
+        end = time.process_time()
+        if found.states >= LONG:
+            per_unit.append((middle - start) / found.states)
+        top_over_solve.append((end - middle) / max(middle - start, 1e-6))
     ledger = Ledger()
-    slowest = 0.0
     with measured(ledger):
         for table, rack, opened, name in positions:
             edition = EDITIONS[name]
-            start = time.process_time()
-            found = api.solve(table, rack, opened=opened, edition=edition, limit=LIMIT)
-            seconds = time.process_time() - start
-            if found.states:
-                slowest = max(slowest, seconds / found.states)
+            api.solve(table, rack, opened=opened, edition=edition, limit=LIMIT)
             api.can_play(table, rack, opened=opened, edition=edition, limit=LIMIT)
             api.top_plays(table, rack, 3, opened=opened, edition=edition, limit=LIMIT)
             if len(table.tiles) + len(rack) <= 60:
@@ -137,9 +169,15 @@ def main() -> None:
         print(f"{part:>20} {calls:>8} {units:>12} {seconds:>9.3f} {cost:>9}")
     total_units, total = sum(ledger.units.values()), sum(ledger.seconds.values())
     print(f"{'all':>20} {'':>8} {total_units:>12} {total:>9.3f} {total / total_units * 1e6:>9.2f}")
+    per_unit.sort()
+    top_over_solve.sort()
     print(
-        f"\nworst solve: {slowest * 1e6:.2f} us a unit; the default limit ({DEFAULT_LIMIT}) "
-        f"is then {DEFAULT_LIMIT * slowest:.2f} s"
+        f"\n{len(per_unit)} solves of {LONG} units or more, without the instruments: median "
+        f"{per_unit[len(per_unit) // 2] * 1e6:.2f} us a unit, worst {per_unit[-1] * 1e6:.2f}; "
+        f"the default limit ({DEFAULT_LIMIT}) is then {DEFAULT_LIMIT * per_unit[-1]:.2f} s at "
+        f"most\ntop_plays(3) over solve, per position: median "
+        f"{top_over_solve[len(top_over_solve) // 2]:.2f}x, p90 "
+        f"{top_over_solve[len(top_over_solve) * 9 // 10]:.2f}x, worst {top_over_solve[-1]:.2f}x"
     )
 
 

@@ -24,6 +24,7 @@ from rummikub_rules import (
     parse_tiles,
 )
 from rummikub_rules.solver import (
+    DEFAULT_LIMIT,
     ENGINES,
     Objective,
     SearchLimitExceeded,
@@ -96,10 +97,9 @@ def test_no_legal_play_is_none() -> None:
 
 
 #: Positions from self-play with table jokers and no legal play (every freed joker's host
-#: leaves table tiles with no place), and the work their proofs took before hosts were
-#: bounded by row and number (about 187,000 and 220,000 states, when a host meld was charged
-#: 4 units; it is charged 24 since units were calibrated: the proofs now take about 72,000
-#: and 156,000).
+#: leaves table tiles with no place). Their proofs took about 187,000 and 220,000 units before
+#: hosts were bounded by row and number; with every part charged what it costs (a host listed,
+#: a colour's table worked out), they now take about 97,000 and 239,000 (0.25 and 0.55 s here).
 NO_PLAY_FROM_GAMES = [
     (
         "k1 r1 b1 o1 | k2 k3 k4 | k5 b5 o5 | b5 b6 j b8 b9 | k7 o7 j | r10 b10 o10"
@@ -117,8 +117,8 @@ NO_PLAY_FROM_GAMES = [
 
 
 @pytest.mark.parametrize(("table", "rack", "edition"), NO_PLAY_FROM_GAMES)
-def test_no_play_is_proven_within_a_game_budget(table: str, rack: str, edition: str) -> None:
-    answer = solve(table, rack, opened=True, edition=edition, limit=200_000)
+def test_no_play_is_proven_within_the_default_limit(table: str, rack: str, edition: str) -> None:
+    answer = solve(table, rack, opened=True, edition=edition, limit=DEFAULT_LIMIT)
     assert answer.play is None
     assert answer.proven_optimal
 
@@ -390,6 +390,28 @@ def test_a_budgeted_solve_answers_without_raising() -> None:
     assert full.states > 0
 
 
+#: A position of classic self-play whose freed jokers have some two thousand hosts: listing them
+#: was charged in one piece after the listing, so a bot's budget of 20,000 units ran to 65,671.
+MANY_HOSTS = (
+    parse_table(
+        "b1 b2 b3 | o1 o2 o3 | r2 o2 j | k3 k4 k5 | b3 b4 b5 b6 | r5 b5 o5 | o6 o7 o8 o9 o10 | "
+        "k7 r7 b7 | k7 k8 k9 k10 k11 k12 | k8 r8 b8 | r8 j r10 r11 | b8 b9 b10 | o9 o10 o11 o12 | "
+        "k12 r12 o12 | k13 r13 o13 | k1 k2 k3 | k4 b4 o4 | k5 r5 o5"
+    ),
+    parse_tiles("r13 b1 k11 o1 o6"),
+)
+
+
+@pytest.mark.parametrize("limit", [2_000, 20_000])
+def test_a_limit_stops_the_work_near_it(limit: int) -> None:
+    """The work done past a limit is at most one step's charge, not the listing of every host."""
+    table, rack = MANY_HOSTS
+    found = solve(table, rack, opened=True, limit=limit)
+    assert not found.proven_optimal
+    assert limit < found.states <= limit + 200
+    assert found.play is None or check_turn(table, rack, found.play.after, opened=True).ok
+
+
 def test_a_time_budget() -> None:
     table, rack = HARD
     found = solve(table, rack, opened=True, seconds=1e-9)
@@ -409,6 +431,14 @@ def test_top_plays_are_the_best_distinct_laid_tile_sets_best_first() -> None:
     assert top_plays(table, rack, 0, opened=True) == ()
     with pytest.raises(InvalidValueError):
         top_plays(table, rack, -1, opened=True)
+
+
+def test_top_plays_take_the_region_with_the_best_play_next_not_the_first_made() -> None:
+    # After the best play (both tiles), the region without k11 is made first; its best (r3)
+    # scores less than the best of the next region (k11), which must come second.
+    table, rack = parse_table("k8 k9 k10 | r4 r5 r6"), parse_tiles("k11 r3")
+    plays = top_plays(table, rack, 3, opened=True)
+    assert [played(table, p.after) for p in plays] == [["k11", "r3"], ["k11"], ["r3"]]
 
 
 def test_top_plays_first_is_the_best_play() -> None:
@@ -654,3 +684,23 @@ def test_top_plays_past_its_budget_answers_with_the_plays_found() -> None:
     assert all(check_turn(table, rack, play.after, opened=True).ok for play in plays)
     with pytest.raises(SearchLimitExceeded):
         top_plays(table, rack, 3, opened=True, limit=1)
+
+
+def test_top_plays_solve_only_the_regions_whose_bound_may_hold_the_next_play() -> None:
+    # Issue 15 item 5: top_plays(3) solved every region it made, 125 times the work of the
+    # solve on this opening of seeded house-50 self-play; a region is now bounded first and
+    # solved only once its bound tops every other region's (34 times the solve's work).
+    table = parse_table(
+        "k1 k2 k3 k4 | o5 o6 o7 o8 o9 | k6 r6 b6 | k8 r8 b8 | r9 r10 r11 | b9 j b11 b12"
+        " | o9 o10 o11 o12 | k13 b13 o13"
+    )
+    rack = parse_tiles("k9 b7 r3 b5 r2 r13 r4 b3 r12 b1 o1 o8 k8 b3 b4 r7 r10 k6 k10")
+    best = solve(table, rack, opened=False, edition="house-50")
+    assert best.proven_optimal
+    with counted() as work:
+        plays = top_plays(table, rack, 3, opened=False, edition="house-50")
+    assert work.solver <= 50 * best.states
+    assert len(plays) == 3
+    assert best.play is not None
+    assert plays[0].after == best.play.after
+    assert all(check_turn(table, rack, p.after, opened=False, edition="house-50").ok for p in plays)

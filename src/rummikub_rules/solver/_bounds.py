@@ -83,6 +83,7 @@ class ColorBounds:
                 caps,
                 jokers,
                 [c[row] for c in problem.run_pins],
+                budget.charge,
             )
             for row in range(problem.rows)
         ]

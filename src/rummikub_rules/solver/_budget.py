@@ -32,10 +32,10 @@ _CLOCK_EVERY: Final = 256
 #: ``CHECK`` (about 150-300 microseconds), each host meld a freed joker may go to ``HOST`` (with
 #: its share of listing hosts, bounding them together and keying their rests), each fate of the
 #: table's jokers ``FATE``.
-GENERAL_STATE: Final = 20
+GENERAL_STATE: Final = 14
 SETUP: Final = 40
-CHECK: Final = 50
-HOST: Final = 24
+CHECK: Final = 70
+HOST: Final = 40
 FATE: Final = 60
 
 #: The work a solve may do when the caller sets no limit: about one to four seconds here (a unit

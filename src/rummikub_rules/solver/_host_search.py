@@ -219,14 +219,15 @@ class HostSearch:
             freed_colored=step.freed_colored,
             edition=edition,
         )
-        scored = sorted(
-            (h.score(ctx.weights, ctx.joker_weight), h.key, h)
-            for h in options
-            if step.after is None or h.key >= step.after  # hosts in order: each set once
-        )
+        scored: list[tuple[int, tuple[object, ...], Host]] = []
+        for host in options:
+            # Each host listed is charged as it comes, so a spent budget stops the listing.
+            ctx.budget.charge(HOST)
+            if step.after is None or host.key >= step.after:  # hosts in order: each set once
+                scored.append((host.score(ctx.weights, ctx.joker_weight), host.key, host))
+        scored.sort()
         # Hosts taking every freed joker first (the rest is then solved exactly), then the
         # best scoring.
-        ctx.budget.charge(HOST * len(scored))
         shares = self.shares(step, [host for _, _, host in scored])
         for score, _, host in sorted(scored, key=lambda x: (-x[2].freed, -x[0])):
             if best.floor >= relaxed[0]:

@@ -19,7 +19,7 @@ import attrs
 from rummikub_rules.editions import JokerInInitialMeld
 from rummikub_rules.solver._budget import SETUP
 from rummikub_rules.solver._context import Context
-from rummikub_rules.solver._engines import FastRun, fast, fast_solve, general, problem
+from rummikub_rules.solver._engines import FastRun, fast, fast_search, fast_solve, general, problem
 from rummikub_rules.solver._fast import FastSearch
 from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._incumbent import Incumbent
@@ -29,7 +29,7 @@ from rummikub_rules.tiles import JOKER, Tile
 from rummikub_rules.turns._facts import TileCounts
 from rummikub_rules.turns._rack_melds import RackMelds
 
-__all__ = ["play_opening"]
+__all__ = ["opening_bound", "play_opening"]
 
 #: The most rack jokers for which an opening's points are searched, not only bounded.
 _POINTS_JOKERS: Final = 2
@@ -66,6 +66,23 @@ def play_opening(ctx: Context, best: Incumbent) -> None:
                 best.offer(found[1], keep=ctx.table.melds)
     if edition.opening_may_use_table:
         _opening_on_table(ctx, best)
+
+
+def opening_bound(ctx: Context) -> int:
+    """An upper bound on every initial meld from the rack alone (``NEG``: none).
+
+    The best melds of the rack's tiles, the threshold set aside; where the fast search does not
+    serve the meld rules, the bound of an opened player's plays (an opening is one).
+    """
+    edition = ctx.edition
+    if any(not m.is_valid(edition) for m in ctx.table.melds):
+        return NEG  # no turn can leave the table before as it is
+    rule = JokerInInitialMeld(edition.joker_in_initial_meld)
+    jokers = 0 if rule is JokerInInitialMeld.FORBIDDEN else ctx.rack_jokers()
+    if not ctx.fast_applies(jokers):
+        return opened_bound(ctx)
+    search = fast_search(ctx, ctx.grid.zeros(), rack_jokers=jokers)
+    return NEG if search is None else search.bound()
 
 
 def _rack_reaches(ctx: Context, best: Incumbent, jokers: int, opening: Opening) -> bool:

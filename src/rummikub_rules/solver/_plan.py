@@ -43,13 +43,13 @@ from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Table
 from rummikub_rules.solver._budget import Budget, BudgetSpent
 from rummikub_rules.solver._context import Laid, context
-from rummikub_rules.solver._grid import Objective
+from rummikub_rules.solver._grid import NEG, Objective
 from rummikub_rules.solver._incumbent import Done, Incumbent
-from rummikub_rules.solver._opened import play_opened
-from rummikub_rules.solver._opening import play_opening
+from rummikub_rules.solver._opened import opened_bound, play_opened
+from rummikub_rules.solver._opening import opening_bound, play_opening
 from rummikub_rules.tiles import Tile
 
-__all__ = ["ENGINES", "Engine", "SearchResult", "solve"]
+__all__ = ["ENGINES", "Engine", "SearchResult", "bound", "solve"]
 
 #: The engines a solve may use: ``"auto"`` (the fast search where the meld rules allow it, the
 #: general search elsewhere) or ``"general"`` (the general search only; for tests and
@@ -107,3 +107,37 @@ def solve(
     if best.found is None:
         return SearchResult(None, proven, 0)
     return SearchResult(best.found[1], proven, best.found[0])
+
+
+def bound(
+    table: Table,
+    rack: Sequence[Tile],
+    *,
+    opened: bool,
+    edition: Edition,
+    objective: Objective,
+    budget: Budget,
+    laid: Laid | None = None,
+) -> int:
+    """An upper bound on the score of every legal play (``NEG``: none), without a search.
+
+    For a player who has opened, the relaxation of stage 1 (see the module docstring); for one
+    who has not, the best melds of the rack alone (:func:`._opening.opening_bound`), or under
+    ``opening_may_use_table`` the opened player's bound (such an opening is such a play).
+    """
+    ctx = context(
+        table,
+        tuple(rack),
+        opened=opened,
+        edition=edition,
+        objective=objective,
+        budget=budget,
+        fast=True,
+        first=False,
+        laid=laid,
+    )
+    if not ctx.inventory_ok():
+        return NEG
+    if opened or edition.opening_may_use_table:
+        return opened_bound(ctx)
+    return opening_bound(ctx)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 __all__ = [
@@ -165,10 +165,13 @@ def color_values(
     caps: Sequence[int],
     jokers: int,
     pins: Sequence[int] | None = None,
+    charge: Callable[[int], None] | None = None,
 ) -> list[list[int]]:
     """One colour alone, groups relaxed (see :func:`_colour_values`).
 
-    The tables are kept, as the searches of one solve often share a colour's tiles.
+    The tables are kept, as the searches of one solve often share a colour's tiles. A table
+    worked out is charged to ``charge`` by its entries (:data:`COLOR_ENTRIES` a unit); a table
+    kept costs nothing.
     """
     key = (tuple(table), tuple(rack), tuple(weights), tuple(caps), jokers, tuple(pins or ()))
     found = _VALUES.get(key)
@@ -176,7 +179,14 @@ def color_values(
         if len(_VALUES) >= _VALUES_KEPT:
             _VALUES.clear()
         found = _VALUES[key] = _color_values(table, rack, weights, caps, jokers, pins)
+        if charge is not None:
+            charge(1 + sum(map(len, found)) // COLOR_ENTRIES)
     return found
+
+
+#: Entries of a colour's table worked out per work unit (one entry costs about a sixth of a
+#: state of the fast search; ``benchmarks/units.py``).
+COLOR_ENTRIES: Final = 8
 
 
 #: Colour tables kept (a few megabytes at most), and the tables.
@@ -336,7 +346,8 @@ class Relaxation:
 
     ``value[c][n]`` is :func:`colour_values` for colour ``c`` with ``jokers`` free jokers, of
     which ``table_jokers`` must be placed, and the table jokers ``pins[n][c]`` kept in runs;
-    each joker laid from the rack scores ``joker_weight``.
+    each joker laid from the rack scores ``joker_weight``; the colour tables worked out are
+    charged to ``charge``.
     ``moves(pos, state, spare)`` lists the moves at cell ``pos = n * colours + c`` for the
     colour in ``state`` with ``spare`` jokers not yet placed, least regret first (the regret
     is how much of the colour's value the move gives up, jokers left aside); a move changes
@@ -357,6 +368,7 @@ class Relaxation:
         joker_weight: int,
         spare_offset: int,
         pins: Sequence[Sequence[int]],
+        charge: Callable[[int], None] | None = None,
     ) -> None:
         self.table, self.rack, self.weights, self.caps = table, rack, weights, caps
         self.pins = pins
@@ -373,6 +385,7 @@ class Relaxation:
                 caps,
                 self.jokers,
                 [row[c] for row in pins],
+                charge,
             )
             for c in range(self.colors)
         ]

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Table
 from rummikub_rules.solver._budget import Budget, BudgetSpent
-from rummikub_rules.solver._grid import Objective
-from rummikub_rules.solver._plan import SearchResult, solve
+from rummikub_rules.solver._grid import NEG, Objective
+from rummikub_rules.solver._plan import SearchResult, bound, solve
 from rummikub_rules.tiles import Tile
 
 __all__ = ["top_outcomes"]
@@ -50,17 +50,33 @@ def top_outcomes(
     kinds = sorted(have)
     whole = {tile: (0, have[tile]) for tile in kinds}
     found: list[SearchResult] = []
-    queue: list[tuple[int, int, dict[Tile, tuple[int, int]], SearchResult]] = []
+    #: Regions by their bound (``None``: not solved yet) or by their best play's score.
+    queue: list[tuple[int, int, dict[Tile, tuple[int, int]], SearchResult | None]] = []
     unproven: list[SearchResult] = []  # the best plays of regions the budget cut short
     order = 0
     setup = REGION_PER_TILE * (len(rack) + len(table.tiles))
 
-    def region(bounds: dict[Tile, tuple[int, int]]) -> bool:
+    def push(score: int, bounds: dict[Tile, tuple[int, int]], best: SearchResult | None) -> None:
         nonlocal order
+        heapq.heappush(queue, (-score, order, bounds, best))
+        order += 1
+
+    def region(bounds: dict[Tile, tuple[int, int]]) -> bool:
+        """Queue a region by its bound; ``False`` if the budget ran out."""
         try:
             budget.charge(setup)
+            ceiling = bound(
+                table, rack, opened=opened, edition=edition, objective=objective,
+                budget=budget, laid=bounds,
+            )  # fmt: skip
         except BudgetSpent:
             return False
+        if ceiling != NEG:
+            push(ceiling, bounds, None)
+        return True
+
+    def solved(bounds: dict[Tile, tuple[int, int]]) -> bool:
+        """Solve a region and queue its best play; ``False`` if the budget ran out."""
         outcome = solve(
             table, rack, opened=opened, edition=edition, objective=objective, budget=budget,
             laid=bounds,
@@ -70,20 +86,29 @@ def top_outcomes(
                 unproven.append(outcome)
             return False
         if outcome.play is not None:
-            heapq.heappush(queue, (-outcome.score, order, bounds, outcome))
-            order += 1
+            push(outcome.score, bounds, outcome)
         return True
 
     def so_far() -> tuple[list[SearchResult], bool]:
-        others = sorted((*(entry[3] for entry in queue), *unproven), key=lambda o: -o.score)
+        known = (entry[3] for entry in queue if entry[3] is not None)
+        others = sorted((*known, *unproven), key=lambda o: -o.score)
         return [*found, *others][:count], False
 
     if count == 0:
         return [], True
-    if not region(whole):
+    try:
+        budget.charge(setup)
+    except BudgetSpent:
+        return so_far()
+    if not solved(whole):
         return so_far()
     while queue and len(found) < count:
         _, _, bounds, outcome = heapq.heappop(queue)
+        if outcome is None:
+            # Its bound tops every other region's bound or best: its best play may come next.
+            if not solved(bounds):
+                return so_far()
+            continue
         found.append(outcome)
         assert outcome.play is not None
         laid = Counter(outcome.play.after.tiles) - Counter(table.tiles)

@@ -17,7 +17,7 @@ from typing import Final
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
-from rummikub_rules.solver._budget import CHECK, Budget
+from rummikub_rules.solver._budget import CHECK, SETUP, Budget
 from rummikub_rules.solver._verify import legal
 from rummikub_rules.tiles import MAX_NUMBER, MIN_NUMBER, Tile
 
@@ -35,7 +35,9 @@ def witness(
 
     A player who has not opened is offered the runs and groups of the rack's numbered tiles
     (longest runs first, or groups first), as an opening where they reach the threshold.
+    Listing the candidates is counted as setting up a search (:data:`._budget.SETUP`).
     """
+    budget.count(SETUP)
     if not opened:
         for melds in (_opening(rack, edition, runs_first=True), _opening(rack, edition, False)):
             points = sum(t.value for m in melds for t in m.tiles)
