@@ -42,13 +42,13 @@ from tests.hostile._work import steps
 
 T = TypeVar("T")
 
-#: The work units a solver call without a limit may spend: ``DEFAULT_LIMIT`` (300,000, one to
-#: three seconds), plus the one charge that crossed it (a step of the search, a few hundred units
+#: The work units a solver call without a limit may spend: ``DEFAULT_LIMIT`` (300,000, about
+#: one second), plus the one charge that crossed it (a step of the search, a few hundred units
 #: at most), after which the search stops.
 SOLVER_BUDGET = DEFAULT_LIMIT + 1_000
 
 #: Function calls a work unit may stand for. The searches make about 8 to 30 a unit (a unit is a
-#: few microseconds, so the default limit is one to three seconds); work nothing charges makes
+#: few microseconds, so the default limit is about one second); work nothing charges makes
 #: more, and the documented seconds no longer hold.
 CALLS_PER_UNIT = 40
 

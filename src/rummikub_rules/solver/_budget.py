@@ -25,23 +25,24 @@ __all__ = [
 #: States expanded between two looks at the clock.
 _CLOCK_EVERY: Final = 256
 
-#: Work is counted in states of the fast search (about 4 microseconds each): a state of the
-#: general search counts for this many, and building a search for ``SETUP``. The other parts
-#: are charged so that a unit costs about as much time in each (within 3x; measured by
-#: ``benchmarks/units.py`` on self-play positions): the referee's check of a proposed play
-#: ``CHECK`` (about 150-300 microseconds), each host meld a freed joker may go to ``HOST`` (with
-#: its share of listing hosts, bounding them together and keying their rests), each fate of the
-#: table's jokers ``FATE``.
+#: Work is counted in states of the fast search (a few microseconds each): a state of the
+#: general search counts for ``GENERAL_STATE``, and building a search for ``SETUP``. The other
+#: parts are charged so that a unit costs about as much time in each (within 2x on self-play
+#: positions, ``benchmarks/units.py``): the referee's check of a proposed play ``CHECK``, each
+#: host meld a freed joker may go to ``HOST`` as it is listed (with its share of bounding hosts
+#: together and keying their rests), each fate of the table's jokers ``FATE``; a colour's table
+#: of the relaxation is charged by its size when it is worked out (:data:`._relax.COLOR_ENTRIES`).
 GENERAL_STATE: Final = 14
 SETUP: Final = 40
 CHECK: Final = 70
 HOST: Final = 40
 FATE: Final = 60
 
-#: The work a solve may do when the caller sets no limit: about one to four seconds here (a unit
-#: costs 2-15 microseconds by part, ``benchmarks/units.py``). Most real positions need far less;
-#: some with several jokers on the table need more (``tests/data/hard_positions.txt``) and get the
-#: best play found; past it ``SearchLimitExceeded`` says so.
+#: The work a solve may do when the caller sets no limit: about one second here on most
+#: positions (a unit costs 3-6 microseconds by part, ``benchmarks/units.py``). Most real positions
+#: need far less; some with several jokers on the table need more
+#: (``tests/data/hard_positions.txt``) and get the best play found; past it
+#: ``SearchLimitExceeded`` says so.
 DEFAULT_LIMIT: Final = 300_000
 
 

@@ -3,11 +3,13 @@
 Lawler's way to the k best answers of an optimisation: once the best play of a region of
 answers is known (a region bounds how many copies of each rack tile are laid), the rest of the
 region splits into smaller regions that differ from that play's laid tiles at one tile and
-agree with them before it; the best of all regions' best plays comes next. Each region is solved
-by the plan (:mod:`._plan`) with those bounds, so each play listed is legal and the best one
-laying its set of tiles. Each region is charged to the budget for its setting up as well as for
-its search (:data:`REGION_PER_TILE`). When the budget runs out, the plays listed so far come
-first, then the best of the others found (legal, but maybe not the next best).
+agree with them before it; the best of all regions' best plays comes next. A new region is only
+bounded (:func:`._plan.bound`) and queued by its bound; it is solved by the plan (:mod:`._plan`)
+with those bounds when it comes first in the queue, so a region that cannot hold the next play
+is never solved, and each play listed is legal and the best one laying its set of tiles. Each
+region is charged to the budget for its setting up as well as for its search
+(:data:`REGION_PER_TILE`). When the budget runs out, the plays listed so far come first, then
+the best of the others found (legal, but maybe not the next best).
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def top_outcomes(
     kinds = sorted(have)
     whole = {tile: (0, have[tile]) for tile in kinds}
     found: list[SearchResult] = []
-    #: Regions by their bound (``None``: not solved yet) or by their best play's score.
+    # Regions by their bound (``None``: not solved yet) or by their best play's score.
     queue: list[tuple[int, int, dict[Tile, tuple[int, int]], SearchResult | None]] = []
     unproven: list[SearchResult] = []  # the best plays of regions the budget cut short
     order = 0
