@@ -284,9 +284,10 @@ def top_plays(
     Each is the best play laying its set of tiles; ties come in a fixed order. Fewer come back
     when fewer sets can be laid. The budget is that of :func:`solve`: past it, the plays found
     so far come back (legal, the first ones proven best, the others the best found), and
-    :class:`SearchLimitExceeded` is raised only if none was found. A long list solves many
-    regions of plays, each charged for setting up and checking its play (four work units per
-    tile of the position) besides its states, so the budget bounds the time here too.
+    :class:`SearchLimitExceeded` is raised only if none was found. A long list bounds many
+    regions of plays and solves those whose bound may hold the next play, each charged for
+    setting up and checking its play (four work units per tile of the position) besides its
+    states, so the budget bounds the time here too.
 
     >>> from rummikub_rules import parse_table, parse_tiles
     >>> plays = top_plays(parse_table("r4 r5 r6"), parse_tiles("r3 r7 k9"), 3, opened=True)
