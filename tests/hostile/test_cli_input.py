@@ -192,7 +192,17 @@ def installed(*args: str, **env: str) -> subprocess.Popen[bytes]:
         stderr=subprocess.PIPE,
         env={**os.environ, **env},
         start_new_session=True,
+        preexec_fn=_as_a_terminal_starts_it,
     )
+
+
+def _as_a_terminal_starts_it() -> None:
+    """Ctrl-C at its default, as for a command a terminal runs in the foreground.
+
+    A suite started in the background of a script (``cmd &``) ignores SIGINT, and a program
+    inherits that, so the Ctrl-C test could not reach the command (it then waited 120 s).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def test_a_closed_pipe_ends_quietly_with_141() -> None:
