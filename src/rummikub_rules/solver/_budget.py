@@ -39,7 +39,7 @@ HOST: Final = 40
 FATE: Final = 60
 
 #: The work a solve may do when the caller sets no limit: about one second here on most
-#: positions (a unit costs 3-6 microseconds by part, ``benchmarks/units.py``). Most real positions
+#: positions (a unit costs 3-7 microseconds by part, ``benchmarks/units.py``). Most real positions
 #: need far less; some with several jokers on the table need more
 #: (``tests/data/hard_positions.txt``) and get the best play found; past it
 #: ``SearchLimitExceeded`` says so.
