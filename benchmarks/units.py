@@ -177,6 +177,9 @@ def main() -> None:
     print(f"{'all':>20} {'':>8} {total_units:>12} {total:>9.3f} {total / total_units * 1e6:>9.2f}")
     per_unit.sort()
     top_over_solve.sort()
+    if not per_unit:
+        print(f"\nno solve of {LONG} units or more: take more positions (--positions)")
+        return
     print(
         f"\n{len(per_unit)} solves of {LONG} units or more, without the instruments: median "
         f"{per_unit[len(per_unit) // 2] * 1e6:.2f} us a unit, worst {per_unit[-1] * 1e6:.2f}; "

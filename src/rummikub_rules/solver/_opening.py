@@ -38,12 +38,12 @@ _POINTS_JOKERS: Final = 2
 def play_opening(ctx: Context, best: Incumbent) -> None:
     """Offer the best initial meld: new melds of rack tiles worth the threshold."""
     edition = ctx.edition
-    if any(not m.is_valid(edition) for m in ctx.table.melds):
+    if not _table_valid(ctx):
         if edition.opening_may_use_table:
             _opening_on_table(ctx, best)
         return  # the table before is not valid: no turn can leave it as it is
     rule = JokerInInitialMeld(edition.joker_in_initial_meld)
-    jokers = 0 if rule is JokerInInitialMeld.FORBIDDEN else ctx.rack_jokers()
+    jokers = _opening_jokers(ctx)
     tinted = [0] * ctx.grid.rows if rule is JokerInInitialMeld.FORBIDDEN else None
     threshold = max(1, edition.initial_meld_points)
     opening = Opening(threshold, jokers_count=rule is JokerInInitialMeld.COUNTS)
@@ -74,15 +74,24 @@ def opening_bound(ctx: Context) -> int:
     The best melds of the rack's tiles, the threshold set aside; where the fast search does not
     serve the meld rules, the bound of an opened player's plays (an opening is one).
     """
-    edition = ctx.edition
-    if any(not m.is_valid(edition) for m in ctx.table.melds):
+    if not _table_valid(ctx):
         return NEG  # no turn can leave the table before as it is
-    rule = JokerInInitialMeld(edition.joker_in_initial_meld)
-    jokers = 0 if rule is JokerInInitialMeld.FORBIDDEN else ctx.rack_jokers()
+    jokers = _opening_jokers(ctx)
     if not ctx.fast_applies(jokers):
         return opened_bound(ctx)
     search = fast_search(ctx, ctx.grid.zeros(), rack_jokers=jokers)
     return NEG if search is None else search.bound()
+
+
+def _table_valid(ctx: Context) -> bool:
+    """Whether every meld of the table before is valid (else no opening leaves it as it is)."""
+    return all(m.is_valid(ctx.edition) for m in ctx.table.melds)
+
+
+def _opening_jokers(ctx: Context) -> int:
+    """The rack's plain jokers an initial meld may use (none where the edition forbids them)."""
+    rule = JokerInInitialMeld(ctx.edition.joker_in_initial_meld)
+    return 0 if rule is JokerInInitialMeld.FORBIDDEN else ctx.rack_jokers()
 
 
 def _rack_reaches(ctx: Context, best: Incumbent, jokers: int, opening: Opening) -> bool:
