@@ -14,7 +14,7 @@ import itertools
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rummikub_rules import (
@@ -43,7 +43,7 @@ from rummikub_rules.solver import (
     top_plays,
 )
 from rummikub_rules.tiles import MAX_JOKERS, STANDARD_SET, XP_SET
-from tests.brute import best_score, candidate_melds, score, tables_for
+from tests.brute import Score, best_score, candidate_melds, score, tables_for
 from tests.depth import examples
 
 #: The settings profile in force: brute force is slow, so these tests run fewer examples.
@@ -371,3 +371,63 @@ def test_can_play_agrees_with_best_play_on_games_under_way(state: GameState) -> 
             state.table, rack, opened=opened, edition=state.edition, limit=EXACT_LIMIT
         )
         assert playable == (found.play is not None), (str(state.table), rack, opened)
+
+
+def _best_score(
+    table: Table, rack: tuple[Tile, ...], opened: bool, edition: Edition, objective: str
+) -> Score | None:
+    """The best play's score (``None``: no play); an example whose solve is cut short is
+    dropped (none is, at this limit)."""
+    found = solve(
+        table, rack, opened=opened, edition=edition, objective=objective,  # type: ignore[arg-type]
+        limit=EXACT_LIMIT,
+    )  # fmt: skip
+    assume(found.proven_optimal)
+    return None if found.play is None else score(laid(table, found.play.after), edition, objective)
+
+
+def _to_move(state: GameState) -> Position:
+    """The position of the seat to move in a game under way."""
+    seat = state.current
+    return state.edition, state.table, state.racks[seat], state.opened[seat], "tiles"
+
+
+@settings(max_examples=examples(20, minimum=8))
+@given(
+    st.one_of(
+        rst.game_states(max_turns=12).map(_to_move),
+        positions(
+            st.one_of(st.sampled_from(tuple(EDITIONS.values())), custom_editions()),
+            table_tiles=16,
+            rack_tiles=9,
+        ),
+    )
+)
+def test_the_second_best_play_is_the_best_play_without_one_tile_of_the_best(
+    position: Position,
+) -> None:
+    """``top_plays``' second play, on racks too big for the brute force: every set of laid tiles
+    but the best one lays fewer copies of some tile of it (a set holding the best one and more
+    would score more), so the second best scores the best play of the racks that keep one copy
+    fewer of a tile of the best play than it laid. Legality depends only on the tiles laid, so
+    ``best_play``, itself checked against the brute force, is the oracle."""
+    edition, table, rack, opened, objective = position
+    plays = top_plays(
+        table, rack, 2, opened=opened, edition=edition, objective=objective,  # type: ignore[arg-type]
+        limit=EXACT_LIMIT,
+    )  # fmt: skip
+    best = _best_score(table, rack, opened, edition, objective)
+    if best is None:
+        assert not plays
+        return
+    assert plays, (str(table), rack)
+    first = laid(table, plays[0].after)
+    assert score(first, edition, objective) == best
+    held = Counter(rack)
+    seconds = []
+    for tile in first:
+        fewer = tuple((held - Counter({tile: held[tile] - first[tile] + 1})).elements())
+        seconds.append(_best_score(table, fewer, opened, edition, objective))
+    expected = max((s for s in seconds if s is not None), default=None)
+    got = score(laid(table, plays[1].after), edition, objective) if len(plays) > 1 else None
+    assert got == expected, (str(table), rack, opened, objective, [str(p.after) for p in plays])
