@@ -177,11 +177,20 @@ def fast_solve(ctx: Context, best: Incumbent, run: FastRun, floor: int) -> Score
     return found[0] + run.forced, [ctx.grid.meld(m) for m in found[1]]
 
 
-def general(ctx: Context, best: Incumbent, problem: Problem | None, floor: int) -> Scored | None:
-    """The general search's best play of ``problem`` above ``floor`` (``None``: none)."""
+def general(
+    ctx: Context,
+    best: Incumbent,
+    problem: Problem | None,
+    floor: int,
+    ceiling: int | None = None,
+) -> Scored | None:
+    """The general search's best play of ``problem`` above ``floor`` (``None``: none).
+
+    ``ceiling``: a score no play of ``problem`` beats; a play reaching it ends the search.
+    """
     if problem is None:
         return None
-    return searched(ctx, best, Search(problem, ctx.budget, first=ctx.first), floor)
+    return searched(ctx, best, Search(problem, ctx.budget, first=ctx.first), floor, ceiling)
 
 
 def run(ctx: Context, best: Incumbent, problem: Problem | None) -> None:
@@ -192,10 +201,12 @@ def run(ctx: Context, best: Incumbent, problem: Problem | None) -> None:
             best.offer(found[1])
 
 
-def searched(ctx: Context, best: Incumbent, search: Search, floor: int) -> Scored | None:
+def searched(
+    ctx: Context, best: Incumbent, search: Search, floor: int, ceiling: int | None = None
+) -> Scored | None:
     """A general search's best play above ``floor``; past the budget, offer what it found."""
     try:
-        found = search.solve(floor)
+        found = search.solve(floor, ceiling)
     except BudgetSpent:
         partial = search.best_found()
         if partial is not None:

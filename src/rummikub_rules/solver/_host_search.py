@@ -355,7 +355,8 @@ class HostSearch:
             settled, pinned = self._fast_pinned(step, loose, colored, relaxed, floor)
             if settled:
                 return pinned
-        if ctx.fast_applies(jokers + stock.rack_jokers) and not claims:
+        ceiling = None
+        if ctx.fast_applies(jokers + stock.rack_jokers) and (not claims or colored is None):
             run = self._fast_rest(
                 step,
                 relaxed,
@@ -364,9 +365,13 @@ class HostSearch:
                 group_pins=stock.group_pins,
                 laid_jokers=step.laid_jokers,
             )
-            if run is None or run.bound() <= floor:
-                return None
-            return fast_solve(ctx, self.best, run, floor)
+            # With claims, this is the rest without them, a relaxation: where it has nothing
+            # above the floor, nor has the rest; else the general search, which keeps them,
+            # can do no better than its best (unless any play would do: not the best then).
+            found = None if run is None else fast_solve(ctx, self.best, run, floor)
+            if not claims or found is None:
+                return found
+            ceiling = None if ctx.first else found[0]
         built = problem(
             ctx,
             stock.table,
@@ -384,7 +389,7 @@ class HostSearch:
             colored_rack=stock.colored_rack or None,
             colored_laid=step.colored_laid,
         )
-        return general(ctx, self.best, built, floor)
+        return general(ctx, self.best, built, floor, ceiling)
 
     def _plain_applies(self, step: Step) -> bool:
         """Whether the fast search's rules cover a rest with its coloured jokers read as plain."""

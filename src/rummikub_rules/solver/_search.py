@@ -97,6 +97,7 @@ class Search:
         self.path: list[tuple[SearchMove, State] | None] = [None] * self.positions
         self.incumbent: tuple[int, list[tuple[SearchMove, State]]] | None = None
         self.floor = NEG
+        self.ceiling: int | None = None
         self._bound_cache: dict[tuple[int, State], int] = {}
 
     def start(self) -> State:
@@ -108,15 +109,20 @@ class Search:
             (self.runs.empty,) * p.rows, self._empty_shares(0), 0, 0, 0, zeros, zeros, 0, kept
         )
 
-    def solve(self, floor: int) -> Found | None:
+    def solve(self, floor: int, ceiling: int | None = None) -> Found | None:
         """The best play scoring more than ``floor`` (``None`` if there is none).
 
-        With ``first``, any play scoring more than ``floor``. Raises :class:`BudgetSpent` when
-        the budget runs out; :meth:`best_found` then has the incumbent.
+        With ``first``, any play scoring more than ``floor``. ``ceiling``, a score no play
+        beats (a relaxation's best), ends the search at the first play reaching it. Raises
+        :class:`BudgetSpent` when the budget runs out; :meth:`best_found` then has the
+        incumbent.
         """
         self.floor = floor
+        self.ceiling = ceiling
         start = self.start()
         score = self.best(0, start, floor, 0)
+        if self._reached():
+            return self.best_found()
         if score <= floor:
             return self.best_found() if self.first else None
         if self.first:
@@ -166,7 +172,7 @@ class Search:
             if rest != NEG and move.gain + rest > best:
                 best = move.gain + rest
                 self.choice[pos][state] = (move, child)
-                if best >= bound or (self.first and self._found_any()):
+                if best >= bound or (self.first and self._found_any()) or self._reached():
                     break
         if best > alpha:
             memo[state] = (best, True)
@@ -343,6 +349,14 @@ class Search:
 
     def _found_any(self) -> bool:
         return self.incumbent is not None and self.incumbent[0] > self.floor
+
+    def _reached(self) -> bool:
+        """Whether the best play found scores the ceiling: no play beats it."""
+        return (
+            self.ceiling is not None
+            and self.incumbent is not None
+            and self.incumbent[0] >= self.ceiling
+        )
 
     def _incumbent(self, pos: int, got: int) -> None:
         if self.incumbent is None or got > self.incumbent[0]:
