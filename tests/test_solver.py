@@ -40,6 +40,7 @@ from rummikub_rules.solver import (
 )
 from rummikub_rules.turns import check_turn
 from tests.hostile._work import counted
+from tests.test_hard_positions import load
 
 
 def played(before: Table, after: Table) -> list[str]:
@@ -412,34 +413,11 @@ def test_a_limit_stops_the_work_near_it(limit: int) -> None:
     assert found.play is None or check_turn(table, rack, found.play.after, opened=True).ok
 
 
-#: Melds that must hold a tile in place (``sabra-1978`` locks the melds holding a joker; under
-#: ``ua-wiki`` a joker's tile may take its place in its own meld): the general search decides
-#: them, after the fast search has solved the same rest without those claims
-#: (``tests/data/hard_positions.txt``: ``sabra-1978-1``, ``ua-wiki-issue-15-b``).
-CLAIMS = {
-    "sabra-1978": (
-        parse_table(
-            "k1 k2 k3 | r1 r2 r3 r4 r5 | k5 r5 o5 | r6 b6 o6 | o6 o7 o8 | k7 r7 b7 | "
-            "o8 o9 o10 o11 o12 | k9 r9 b9 | r9 r10 r11 | k10 b10 o10 | k10 b10 j | k11 k12 k13"
-        ),
-        parse_tiles("b9 o13 o2 o7 b2 k6 k8 b7 k1 o11 b4 b1 r6 r3 r13 b5 k6 b8 b11 r7 k12 r8"),
-        False,
-        20,
-        10_000,
-    ),
-    "ua-wiki": (
-        parse_table(
-            "k1 k2 k3 | r2 b2 o2 | b3 b4 b5 j | k4 b4 o4 | k6 b6 o6 | k6 k7 k8 | b6 b7 b8 b9 | "
-            "k7 r7 o7 | k8 r8 o8 | r8 r9 r10 | k9 r9 b9 | k10 r10 o10 | k10 b10 o10 | "
-            "k11 b11 o11 | k11 b11 o11 | k12 r12 b12 o12 | k12 r12 b12 o12 | k13 r13 o13 | "
-            "k13 r13 o13"
-        ),
-        parse_tiles("r5 r1 k3 o7 o5 k2"),
-        True,
-        4,
-        200_000,
-    ),
-}
+#: Positions whose rests hold melds that must keep a tile in place (``sabra-1978`` locks the
+#: melds holding a joker; under ``ua-wiki`` a joker's tile may take its place in its own meld):
+#: the general search decides them, after the fast search has solved the same rest without those
+#: claims. Each with the tiles its best play lays and the most units its solve may take.
+CLAIMS = {"sabra-1978-1": (20, 10_000), "ua-wiki-issue-15-b": (4, 200_000)}
 
 
 @pytest.mark.parametrize("name", sorted(CLAIMS))
@@ -447,13 +425,15 @@ def test_a_rest_with_claims_is_first_solved_without_them(name: str) -> None:
     """Where the fast search finds nothing above the best play without the claims, the general
     search is not asked; where it does, its score ends the general search once reached. Before,
     these took 62,967 and 416,921 units (the second raised at the default limit)."""
-    table, rack, opened, tiles, most = CLAIMS[name]
-    found = solve(table, rack, opened=opened, edition=name)
+    (position,) = (p for p in load() if p.name == name)
+    table, rack, opened, edition = position.table, position.rack, position.opened, position.edition
+    tiles, most = CLAIMS[name]
+    found = solve(table, rack, opened=opened, edition=edition)
     assert found.proven_optimal
     assert found.states <= most
     assert found.play is not None
     assert found.tiles == tiles
-    assert check_turn(table, rack, found.play.after, opened=opened, edition=name).ok
+    assert check_turn(table, rack, found.play.after, opened=opened, edition=edition).ok
 
 
 def test_a_time_budget() -> None:

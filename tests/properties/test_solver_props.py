@@ -373,7 +373,7 @@ def test_can_play_agrees_with_best_play_on_games_under_way(state: GameState) -> 
         assert playable == (found.play is not None), (str(state.table), rack, opened)
 
 
-def _best_score(
+def _solved_score(
     table: Table, rack: tuple[Tile, ...], opened: bool, edition: Edition, objective: str
 ) -> Score | None:
     """The best play's score (``None``: no play); an example whose solve is cut short is
@@ -416,7 +416,7 @@ def test_the_second_best_play_is_the_best_play_without_one_tile_of_the_best(
         table, rack, 2, opened=opened, edition=edition, objective=objective,  # type: ignore[arg-type]
         limit=EXACT_LIMIT,
     )  # fmt: skip
-    best = _best_score(table, rack, opened, edition, objective)
+    best = _solved_score(table, rack, opened, edition, objective)
     if best is None:
         assert not plays
         return
@@ -427,7 +427,7 @@ def test_the_second_best_play_is_the_best_play_without_one_tile_of_the_best(
     seconds = []
     for tile in first:
         fewer = tuple((held - Counter({tile: held[tile] - first[tile] + 1})).elements())
-        seconds.append(_best_score(table, fewer, opened, edition, objective))
+        seconds.append(_solved_score(table, fewer, opened, edition, objective))
     expected = max((s for s in seconds if s is not None), default=None)
     got = score(laid(table, plays[1].after), edition, objective) if len(plays) > 1 else None
     assert got == expected, (str(table), rack, opened, objective, [str(p.after) for p in plays])
