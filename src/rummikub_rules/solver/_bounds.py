@@ -83,7 +83,7 @@ class ColorBounds:
                 caps,
                 jokers,
                 [c[row] for c in problem.run_pins],
-                budget.charge,
+                budget,
             )
             for row in range(problem.rows)
         ]

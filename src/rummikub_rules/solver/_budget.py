@@ -31,7 +31,8 @@ _CLOCK_EVERY: Final = 256
 #: positions, ``benchmarks/units.py``): the referee's check of a proposed play ``CHECK``, each
 #: host meld a freed joker may go to ``HOST`` as it is listed (with its share of bounding hosts
 #: together and keying their rests), each fate of the table's jokers ``FATE``; a colour's table
-#: of the relaxation is charged by its size when it is worked out (:data:`._relax.COLOR_ENTRIES`).
+#: of the relaxation is charged by its size (:data:`._relax.COLOR_ENTRIES`) once a solve, kept
+#: from an earlier solve or not (:meth:`Budget.charge_once`).
 GENERAL_STATE: Final = 14
 SETUP: Final = 40
 CHECK: Final = 70
@@ -64,6 +65,8 @@ class Budget:
         #: Where the work stops: the budget's end, or the current slice's if sooner (one
         #: comparison a charge).
         self._stop = nodes
+        #: The work this solve has paid for once (:meth:`charge_once`).
+        self._paid: set[object] = set()
 
     def slice(self, states: int) -> Slice:
         """A slice of ``states`` more states: past it, :class:`SliceSpent` (``with`` block)."""
@@ -91,6 +94,16 @@ class Budget:
             and time.monotonic() > self.deadline
         ):
             raise BudgetSpent
+
+    def charge_once(self, key: object, states: int) -> None:
+        """Charge ``states`` for the work named ``key`` the first time this solve asks for it.
+
+        Work kept between solves (a colour's table) is paid for by each solve that uses it, so
+        a solve's count depends on its position alone, not on what ran before it.
+        """
+        if key not in self._paid:
+            self._paid.add(key)
+            self.charge(states)
 
     def count(self, states: int) -> None:
         """Count ``states`` more states without stopping: work already done.

@@ -209,7 +209,7 @@ class _Search:
             joker_weight=joker_weight,
             spare_offset=self.spare_offset,
             pins=self.run_pins,
-            charge=budget.charge,
+            budget=budget,
         )
         viable = [
             flags

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
+
+from rummikub_rules.solver._budget import Budget
 
 __all__ = [
     "NEG",
@@ -165,13 +167,14 @@ def color_values(
     caps: Sequence[int],
     jokers: int,
     pins: Sequence[int] | None = None,
-    charge: Callable[[int], None] | None = None,
+    budget: Budget | None = None,
 ) -> list[list[int]]:
     """One colour alone, groups relaxed (see :func:`_colour_values`).
 
-    The tables are kept, as the searches of one solve often share a colour's tiles. A table
-    worked out is charged to ``charge`` by its entries (:data:`COLOR_ENTRIES` a unit); a table
-    kept costs nothing.
+    The tables are kept, as the searches of one solve, and of the solves of one game, often
+    share a colour's tiles. Each table is charged to ``budget`` by its entries
+    (:data:`COLOR_ENTRIES` a unit) once a solve, whether worked out or kept from an earlier
+    solve: the units a solve counts do not depend on what ran before it.
     """
     key = (tuple(table), tuple(rack), tuple(weights), tuple(caps), jokers, tuple(pins or ()))
     found = _VALUES.get(key)
@@ -179,8 +182,8 @@ def color_values(
         if len(_VALUES) >= _VALUES_KEPT:
             _VALUES.clear()
         found = _VALUES[key] = _color_values(table, rack, weights, caps, jokers, pins)
-        if charge is not None:
-            charge(1 + sum(map(len, found)) // COLOR_ENTRIES)
+    if budget is not None:
+        budget.charge_once(key, 1 + sum(map(len, found)) // COLOR_ENTRIES)
     return found
 
 
@@ -346,8 +349,8 @@ class Relaxation:
 
     ``value[c][n]`` is :func:`colour_values` for colour ``c`` with ``jokers`` free jokers, of
     which ``table_jokers`` must be placed, and the table jokers ``pins[n][c]`` kept in runs;
-    each joker laid from the rack scores ``joker_weight``; the colour tables worked out are
-    charged to ``charge``.
+    each joker laid from the rack scores ``joker_weight``; the colour tables are charged to
+    ``budget`` (:func:`color_values`).
     ``moves(pos, state, spare)`` lists the moves at cell ``pos = n * colours + c`` for the
     colour in ``state`` with ``spare`` jokers not yet placed, least regret first (the regret
     is how much of the colour's value the move gives up, jokers left aside); a move changes
@@ -368,7 +371,7 @@ class Relaxation:
         joker_weight: int,
         spare_offset: int,
         pins: Sequence[Sequence[int]],
-        charge: Callable[[int], None] | None = None,
+        budget: Budget | None = None,
     ) -> None:
         self.table, self.rack, self.weights, self.caps = table, rack, weights, caps
         self.pins = pins
@@ -385,7 +388,7 @@ class Relaxation:
                 caps,
                 self.jokers,
                 [row[c] for row in pins],
-                charge,
+                budget,
             )
             for c in range(self.colors)
         ]
