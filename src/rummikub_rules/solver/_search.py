@@ -122,7 +122,10 @@ class Search:
         start = self.start()
         score = self.best(0, start, floor, 0)
         if self._reached():
+            assert self.incumbent is not None
+            self._below_ceiling(self.incumbent[0])
             return self.best_found()
+        self._below_ceiling(score)
         if score <= floor:
             return self.best_found() if self.first else None
         if self.first:
@@ -349,6 +352,16 @@ class Search:
 
     def _found_any(self) -> bool:
         return self.incumbent is not None and self.incumbent[0] > self.floor
+
+    def _below_ceiling(self, score: int) -> None:
+        """Check that ``score`` does not beat the ceiling, a relaxation's best.
+
+        A play above it would mean the relaxation is none, and that a search stopped at the
+        ceiling may have stopped short of the best play.
+        """
+        assert self.ceiling is None or score <= self.ceiling, (
+            f"a play scores {score}, above the ceiling {self.ceiling}"
+        )
 
     def _reached(self) -> bool:
         """Whether the best play found scores the ceiling: no play beats it."""
