@@ -24,7 +24,7 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 from rummikub_rules.solver._budget import Budget
 
@@ -53,7 +53,7 @@ _SIZES: list[int] = [1]  # _SIZES[k]: how many states have at most k open runs
 _STEP: dict[tuple[int, int], int] = {}
 _OPTIONS: dict[tuple[int, ...], list[tuple[int, int, int, int]]] = {}
 _CLOSING: dict[tuple[int, int], list[int]] = {}
-_CELLS: dict[tuple[int, ...], list[list[tuple[int, tuple[int, ...]]]]] = {}
+_CELLS: dict[tuple[int, ...], _Cell] = {}
 
 
 #: Numbering new run states takes this lock: two threads numbering at once would give one state
@@ -222,29 +222,31 @@ def _color_values(
         _cell(runs[n - 1] if n else 0, table[n], rack[n], caps[n], jokers, pins[n])
         for n in range(columns)
     ]
-    reach: list[Sequence[int]] = [range(len(cell)) for cell in cells]
+    reach: list[Sequence[int]] = [range(len(cell.options)) for cell in cells]
     if jokers:
         # Only the entries the search can reach; other colours may spend jokers, so any fewer.
-        reach[0] = range(width)
+        # An entry with more jokers spare reaches all that one with fewer does, and more: per
+        # state, only the most jokers spare need following.
+        top = [width - 1]  # per state, the most jokers spare
         for column, cell in enumerate(cells[:-1]):
-            top = [-1] * (len(cells[column + 1]) // width)  # per state, the most jokers spare
-            for entry in reach[column]:
-                for _, nexts in cell[entry]:
-                    for index in nexts:
-                        state, spare = divmod(index, width)
-                        if spare > top[state]:
-                            top[state] = spare
+            after_top = [-1] * (len(cells[column + 1].options) // width)
+            for state, most in enumerate(top):
+                if most >= 0:
+                    for nxt, spare in cell.reach[state * width + most]:
+                        if spare > after_top[nxt]:
+                            after_top[nxt] = spare
+            top = after_top
             reach[column + 1] = [
                 s * width + k for s, most in enumerate(top) for k in range(most + 1)
             ]
     after = _closing(runs[-1], width)
     value = [after]
     for column in range(columns - 1, -1, -1):
-        weight, cell = weights[column], cells[column]
-        here = [NEG] * len(cell)
+        weight, ways = weights[column], cells[column].options
+        here = [NEG] * len(ways)
         for entry in reach[column]:
             best = NEG
-            for used, nexts in cell[entry]:
+            for used, nexts in ways[entry]:
                 score = max(map(after.__getitem__, nexts)) + used * weight
                 if score > best:
                     best = score
@@ -269,10 +271,17 @@ def _closing(runs: int, width: int) -> list[int]:
     return found
 
 
-def _cell(
-    before: int, table: int, rack: int, group_cap: int, jokers: int, pins: int
-) -> list[list[tuple[int, tuple[int, ...]]]]:
-    """Per (state, spare jokers) entering a cell, its options as (rack tiles, next indices).
+class _Cell(NamedTuple):
+    """A cell of one colour's table, per (state, spare jokers) entering it (see :func:`_cell`)."""
+
+    #: Its options as (rack tiles, next indices), fewest rack tiles first.
+    options: list[list[tuple[int, tuple[int, ...]]]]
+    #: The next states it reaches, each with the most jokers it may keep spare.
+    reach: list[tuple[tuple[int, int], ...]]
+
+
+def _cell(before: int, table: int, rack: int, group_cap: int, jokers: int, pins: int) -> _Cell:
+    """Per (state, spare jokers) entering a cell, its options and the next states it reaches.
 
     States have at most ``before`` open runs; indices are ``state * (jokers + 1) + spare``.
     """
@@ -280,13 +289,18 @@ def _cell(
     found = _CELLS.get(key)
     if found is None:
         width = jokers + 1
-        found = []
+        found = _Cell([], [])
         for state in range(state_count(before)):
             for spare in range(width):
                 nexts: dict[int, set[int]] = {}
+                most: dict[int, int] = {}
                 for nxt, _, used, extra in options(state, table, rack, group_cap, spare, pins):
                     nexts.setdefault(used, set()).add(nxt * width + spare - extra)
-                found.append([(used, tuple(sorted(n))) for used, n in sorted(nexts.items())])
+                    most[nxt] = max(most.get(nxt, -1), spare - extra)
+                found.options.append(
+                    [(used, tuple(sorted(n))) for used, n in sorted(nexts.items())]
+                )
+                found.reach.append(tuple(sorted(most.items())))
         _CELLS[key] = found
     return found
 
