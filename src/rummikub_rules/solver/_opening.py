@@ -1,8 +1,9 @@
 """The opening (rules section 4.4): new melds of rack tiles worth the threshold (private).
 
 From the rack alone: the fast search for the most points first proves where no melds of the
-rack reach the threshold, then the best play of the rack is checked against it, and the general
-search (which counts the threshold) decides the rest. Under ``opening_may_use_table`` the turn
+rack reach the threshold, then the best play of the rack is checked against it (where there is
+none above the best play so far, no opening beats it either), and the general search (which
+counts the threshold) decides the rest. Under ``opening_may_use_table`` the turn
 may go on over the table: once melds of rack tiles reach the threshold, the player has opened
 for the rest of the turn, so each such set of melds is laid and an opened player's play
 searched with them.
@@ -53,11 +54,13 @@ def play_opening(ctx: Context, best: Incumbent) -> None:
         proven_alone = True  # no melds of the rack alone are worth the threshold
     elif ctx.fast_applies(jokers):
         found = fast(ctx, best, empty, rack_jokers=jokers)
-        if found is not None:
-            melds = found[1]
-            if ctx.opening_value(melds, opening) >= threshold:
-                best.offer(melds, keep=ctx.table.melds)
-                proven_alone = True
+        if found is None:
+            # Nothing of the rack alone beats the best play so far, worth the threshold or not
+            # (a region of ``top_plays`` whose bounds no play meets often ends so).
+            proven_alone = True
+        elif ctx.opening_value(found[1], opening) >= threshold:
+            best.offer(found[1], keep=ctx.table.melds)
+            proven_alone = True
     if not proven_alone:
         built = problem(ctx, empty, rack_jokers=jokers, opening=opening, colored_rack=tinted)
         if built is not None:
