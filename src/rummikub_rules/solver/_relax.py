@@ -227,6 +227,7 @@ def _color_values(
         # Only the entries the search can reach; other colours may spend jokers, so any fewer.
         # An entry with more jokers spare reaches all that one with fewer does, and more: per
         # state, only the most jokers spare need following.
+        reach[0] = range(width)  # no run open, any jokers spare
         top = [width - 1]  # per state, the most jokers spare
         for column, cell in enumerate(cells[:-1]):
             after_top = [-1] * (len(cells[column + 1].options) // width)
