@@ -574,6 +574,21 @@ def test_top_plays_count_a_tile_replacing_a_joker_once_among_the_tiles_laid() ->
     assert laid == [["o12", "r10"], ["o12"], ["r10"]]
 
 
+def test_top_plays_keep_a_region_laying_a_rack_joker_where_the_opening_forbids_one() -> None:
+    # Found by the top-plays property: where no rack joker may be laid in the opening turn and
+    # the opening may go on over the table, the region "the rack joker laid" was searched as
+    # "no rack joker laid", so the best play came back again as the second and the third.
+    edition = CLASSIC.evolve(
+        joker_in_initial_meld="forbidden", initial_meld_points=10, opening_may_use_table=True
+    )
+    table = parse_table("o7 j o9 o10")
+    rack = parse_tiles("j o8 o8 r6 o6 o9 o10")
+    plays = top_plays(table, rack, 3, opened=False, edition=edition)
+    laid = [sorted(map(str, Counter(p.after.tiles) - Counter(table.tiles))) for p in plays]
+    assert laid == [["o10", "o6", "o8", "o9", "r6"], ["o10", "o6", "o8", "o9"], ["o10", "o8", "o9"]]
+    assert all(check_turn(table, rack, p.after, opened=False, edition=edition).ok for p in plays)
+
+
 # -- issue 15: exact with any number of jokers -----------------------------------------------
 
 

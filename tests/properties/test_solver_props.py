@@ -421,6 +421,8 @@ def test_the_second_best_play_is_the_best_play_without_one_tile_of_the_best(
         assert not plays
         return
     assert plays, (str(table), rack)
+    sets = [frozenset(laid(table, p.after).items()) for p in plays]
+    assert len(set(sets)) == len(plays), (str(table), rack, [str(p.after) for p in plays])
     first = laid(table, plays[0].after)
     assert score(first, edition, objective) == best
     held = Counter(rack)

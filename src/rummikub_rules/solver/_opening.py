@@ -183,11 +183,16 @@ def _opened_best(ctx: Context, best: Incumbent) -> int:
 def _laid_at_least(
     ctx: Context, tiles: Sequence[Tile], *, no_jokers: bool
 ) -> dict[Tile, tuple[int, int]] | None:
-    """The solve's bounds on laid tiles with ``tiles`` laid at least (``None``: they clash)."""
+    """The solve's bounds on laid tiles with ``tiles`` laid at least (``None``: they clash).
+
+    ``no_jokers``: no rack joker is laid (a region of ``top_plays`` laying one has no play).
+    """
     laid = dict(ctx.laid)
     if no_jokers:
-        laid[JOKER] = (0, 0)
-        laid.update((t, (0, 0)) for t in ctx.rack if t.is_colored_joker)
+        for joker in {JOKER, *(t for t in ctx.rack if t.is_colored_joker)}:
+            if laid.get(joker, (0, 0))[0] > 0:
+                return None
+            laid[joker] = (0, 0)
     for tile, count in Counter(tiles).items():
         least, most = laid.get(tile, (0, 99 if tile != JOKER else ctx.rack_jokers()))
         if count > most:
