@@ -26,6 +26,7 @@ from rummikub_rules import (
 from rummikub_rules.solver import (
     DEFAULT_LIMIT,
     ENGINES,
+    Engine,
     Objective,
     SearchLimitExceeded,
     Solution,
@@ -587,6 +588,68 @@ def test_top_plays_keep_a_region_laying_a_rack_joker_where_the_opening_forbids_o
     laid = [sorted(map(str, Counter(p.after.tiles) - Counter(table.tiles))) for p in plays]
     assert laid == [["o10", "o6", "o8", "o9", "r6"], ["o10", "o6", "o8", "o9"], ["o10", "o8", "o9"]]
     assert all(check_turn(table, rack, p.after, opened=False, edition=edition).ok for p in plays)
+
+
+def test_one_run_frees_the_jokers_of_two_melds_in_place() -> None:
+    # The referee judges a joker replaced in place by values: r2 r3 r4 r5 holds both melds'
+    # numbered tiles and both jokers' tiles, so both jokers are freed, into j j k7 k8. The
+    # solver asked for a run per joker (r2 r3 r4 and r3 r4 r5: one r3 and one r4 too few) and
+    # proved that no play exists, with both engines.
+    edition = EDITIONS["ua-wiki"]
+    table = parse_table("r2 j r4 | r3 j r5")
+    rack = parse_tiles("k7 k8")
+    assert check_turn(
+        table, rack, parse_table("r2 r3 r4 r5 | j j k7 k8"), opened=True, edition=edition
+    ).ok
+    for engine in ENGINES:
+        found = solve(table, rack, opened=True, edition=edition, engine=engine)
+        assert found.proven_optimal
+        assert found.tiles == 2
+    assert can_play(table, rack, opened=True, edition=edition)
+
+
+@pytest.mark.parametrize(
+    ("numbers", "wrap", "engine"),
+    [(range(1, 14), "none", "general"), (range(3, 8), "full", "auto")],
+)
+def test_a_run_in_place_holds_the_melds_numbered_tiles_not_its_other_jokers_cells(
+    numbers: range, wrap: str, engine: Engine
+) -> None:
+    # Found by the brute-force property on a custom edition: j j r3 j r5 | r3 r4 j frees the
+    # jokers at r4 and r5 into r3 r4 r5 (both melds' numbered tiles and both jokers' tiles),
+    # the jokers at r1 and r2 (r6 and r7 where 7 goes round to 3) staying in j j r3. The
+    # solver asked the run to reach their cells as well, or one run for each joker.
+    edition = EDITIONS["ru-classic"].evolve(
+        tile_set=TileSet(colors="obr", numbers=numbers, jokers=4, copies=3),
+        run_wrap=wrap,
+        joker_retrieval="replace",
+    )
+    table = parse_table("j j r3 j r5 | r3 r4 j")
+    rack = parse_tiles("o6 o4 o6 o4")
+    after = parse_table("j j r3 | r3 r4 r5 | o4 j o6 | o4 j o6")
+    assert check_turn(table, rack, after, opened=True, edition=edition).ok
+    found = solve(table, rack, opened=True, edition=edition, engine=engine, limit=5_000_000)
+    assert found.proven_optimal
+    assert found.tiles == 4
+
+
+@pytest.mark.parametrize(
+    ("table", "rack"), [("k3 k4 k5 | r2 r3 r4", "j r5"), ("r2 r3 r4", "j r5 k9")]
+)
+def test_an_opening_at_a_threshold_of_0_leaves_a_forbidden_rack_joker_out(
+    table: str, rack: str
+) -> None:
+    # Found by the top-plays property: with no threshold the opening is an opened player's
+    # play, which laid the rack joker the edition forbids in the opening turn; the referee
+    # refused it and nothing else was searched, so no play was proven where r5 could be laid.
+    edition = EDITIONS["sabra-1978"].evolve(
+        initial_meld_points=0, joker_in_initial_meld="forbidden"
+    )
+    found = solve(table, rack, opened=False, edition=edition)
+    assert found.proven_optimal
+    assert found.play is not None
+    assert found.tiles == 1
+    assert can_play(table, rack, opened=False, edition=edition)
 
 
 # -- issue 15: exact with any number of jokers -----------------------------------------------

@@ -185,48 +185,104 @@ def _in_place_ways(
 ) -> Iterator[tuple[Claim, ...]]:
     """The run claims of a fate: the locked ones, and those of run jokers replaced in place.
 
-    The referee judges each joker replaced in place on its own, so one run may serve several
-    jokers of a meld, and the run extending a locked meld may serve its jokers replaced in
-    place too: besides a run each, all the jokers of a meld are tried in one run, and in the
-    locked meld's run where there is one.
+    The referee judges each joker replaced in place on its own and by values, so one run may
+    serve several jokers, of one meld or of several melds of one colour (``j j r3 j r5 |
+    r3 r4 j`` -> ``j j r3 | r3 r4 r5`` frees the jokers at r4 and r5), and the run extending a
+    locked meld may serve its jokers replaced in place too: every way of sharing runs among
+    the jokers (:func:`_sharings`) is tried, and the locked meld's run where there is one.
     """
 
     def parts(claims: list[Claim], run: RunInPlace) -> None:
+        run = _trimmed(run)
         claims.extend(
             claim_parts(
                 grid, run.row, run.columns, run.demands, len(claims), meld=run.meld, shared=True
             )
         )
 
-    separate = list(locked)
-    for run in runs:
-        parts(separate, run)
-    yield tuple(separate)
+    seen: set[tuple[Claim, ...]] = set()
+    for shared in _sharings(runs):
+        claims = list(locked)
+        for run in shared:
+            parts(claims, run)
+        if tuple(claims) not in seen:
+            seen.add(tuple(claims))
+            yield tuple(claims)
     by_meld: dict[int, list[RunInPlace]] = {}
     for run in runs:
         by_meld.setdefault(run.meld, []).append(run)
-    joined = {
-        meld: attrs.evolve(
-            same[0], demands=tuple(min(d) for d in zip(*(r.demands for r in same), strict=True))
-        )
-        for meld, same in by_meld.items()
-    }
-    if any(len(same) > 1 for same in by_meld.values()):
-        together = list(locked)
-        for run in joined.values():
-            parts(together, run)
-        yield tuple(together)
+    joined = {meld: _merged(same) for meld, same in by_meld.items()}
     if any(c.meld in joined for c in locked):
         # A locked meld's jokers replaced in place: the run extending it holds their tiles.
         into = list(renumbered(locked, {i for i, c in enumerate(locked) if c.meld in joined}))
-        for meld, run in joined.items():
+        for meld, whole in joined.items():
+            assert whole is not None  # the runs of one meld always merge
             if any(c.meld == meld for c in locked):
                 into.extend(
-                    claim_parts(grid, run.row, run.columns, run.demands, len(into), meld=meld)
+                    claim_parts(grid, whole.row, whole.columns, whole.demands, len(into), meld=meld)
                 )
             else:
-                parts(into, run)
+                parts(into, whole)
         yield tuple(into)
+
+
+def _sharings(runs: list[RunInPlace]) -> Iterator[list[RunInPlace]]:
+    """Every way to carry ``runs`` in runs after: the jokers split into blocks, one run each.
+
+    A run each comes first. Only jokers of one colour share a run, and a run going round
+    (``full``) only with the jokers of its own meld.
+    """
+
+    def blocks(left: list[RunInPlace]) -> Iterator[list[list[RunInPlace]]]:
+        if not left:
+            yield []
+            return
+        first, rest = left[0], left[1:]
+        for split in blocks(rest):
+            yield [[first], *split]
+            for at, block in enumerate(split):
+                if block[0].row == first.row:
+                    yield [*split[:at], [first, *block], *split[at + 1 :]]
+
+    for split in blocks(runs):
+        merged = [_merged(block) for block in split]
+        if all(run is not None for run in merged):
+            yield [run for run in merged if run is not None]
+
+
+def _trimmed(run: RunInPlace) -> RunInPlace:
+    """The cells ``run`` needs: from its first numbered demand to its last.
+
+    The referee asks for the meld's numbered tiles and the joker's, not for the cells of the
+    meld's other jokers beyond them.
+    """
+    first = run.demands.index(NUMBERED)
+    last = len(run.demands) - run.demands[::-1].index(NUMBERED)
+    return attrs.evolve(run, columns=run.columns[first:last], demands=run.demands[first:last])
+
+
+def _merged(block: list[RunInPlace]) -> RunInPlace | None:
+    """One run carrying the claims of ``block`` (``None``: a run going round would be needed).
+
+    The cells from the lowest to the highest, each numbered where any joker's claim asks so.
+    """
+    if len(block) == 1:
+        return block[0]
+    if len({run.meld for run in block}) == 1:
+        demands = tuple(min(d) for d in zip(*(run.demands for run in block), strict=True))
+        return attrs.evolve(block[0], demands=demands)
+    trimmed = [_trimmed(run) for run in block]
+    if any(list(run.columns) != sorted(run.columns) for run in trimmed):
+        return None
+    need = {
+        column
+        for run in trimmed
+        for column, demand in zip(run.columns, run.demands, strict=True)
+        if demand == NUMBERED
+    }
+    columns = tuple(range(min(need), max(need) + 1))
+    demands = tuple(NUMBERED if column in need else ANY for column in columns)
+    return RunInPlace(block[0].meld, block[0].row, columns, demands)
 
 
 def covers(wide: Fate, narrow: Fate) -> bool:

@@ -140,8 +140,11 @@ def _opening_on_table(ctx: Context, best: Incumbent) -> None:
     A threshold of 0 is met by any turn.
     """
     edition = ctx.edition
+    forbidden = edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN
     if edition.initial_meld_points <= 0:
-        play_opened(ctx, best)
+        laid = _laid_at_least(ctx, (), no_jokers=forbidden)
+        if laid is not None:
+            play_opened(attrs.evolve(ctx, laid=laid), best)
         return
     rack: TileCounts = {}
     for tile in ctx.rack:
@@ -150,7 +153,6 @@ def _opening_on_table(ctx: Context, best: Incumbent) -> None:
     if melds.best(edition.initial_meld_points) < edition.initial_meld_points:
         return  # no melds of the rack alone reach the threshold
     bound = _opened_best(ctx, best)
-    forbidden = edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN
     for opening in melds.openings(edition.initial_meld_points):
         if best.floor >= bound:
             return
