@@ -652,6 +652,17 @@ def test_an_opening_at_a_threshold_of_0_leaves_a_forbidden_rack_joker_out(
     assert can_play(table, rack, opened=False, edition=edition)
 
 
+@pytest.mark.parametrize(("table", "rack"), [("k1 k2 j", "k13"), ("k1 j j | r5 r6 r7", "k13 k12")])
+def test_a_locked_meld_stands_extended_by_a_run_coming_round_to_it(table: str, rack: str) -> None:
+    # Found by the brute-force property on a custom edition: under run_wrap="full" a meld that
+    # holds a joker may be extended at its front by tiles coming round from 13 (k13 k1 k2 j),
+    # but the run beginning at the first column after coming round could not carry its claim.
+    edition = CLASSIC.evolve(run_wrap="full", joker_melds_extend_only=True)
+    found = solve(table, rack, opened=True, edition=edition)
+    assert found.proven_optimal
+    assert found.tiles == len(parse_tiles(rack))
+
+
 # -- issue 15: exact with any number of jokers -----------------------------------------------
 
 

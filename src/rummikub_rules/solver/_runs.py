@@ -318,8 +318,8 @@ class RunStates:
             for edge in edges:
                 empty = RunFacts(0, not rules.track_numbered, 0, NO_CLAIM, edge)
                 for take in (-1, *cell.starts):
-                    if take >= 0 and rules.cyclic and rules.claims[take].head != edge:
-                        continue  # the head part of a claim is carried by a head
+                    if take >= 0 and rules.cyclic and not _may_take(rules.claims[take], edge):
+                        continue
                     new = self.extend(empty, kind, cell, take)
                     if new is not None:
                         seen.add((self.fact(new), take))
@@ -499,6 +499,15 @@ class RunStates:
             partner = rules.claims[tail.claim].partner
             return rules.claims[tail.claim].tail and head.claim == -2 - partner
         return head.claim == NO_CLAIM
+
+
+def _may_take(claim: Claim, head: bool) -> bool:
+    """Whether a run beginning here (a ``head`` that came round, or not) may take ``claim``.
+
+    The head part of a claim is carried by a head; a whole claim from the first column by
+    either (``k5 j j`` stands extended as ``k9 k5 j j`` where 9 goes round to 5).
+    """
+    return claim.head == head or (head and not claim.tail)
 
 
 def _meets(demand: int, kind: int) -> bool:
