@@ -505,7 +505,7 @@ def _may_take(claim: Claim, head: bool) -> bool:
     """Whether a run beginning here (a ``head`` that came round, or not) may take ``claim``.
 
     The head part of a claim is carried by a head; a whole claim from the first column by
-    either (``k5 j j`` stands extended as ``k9 k5 j j`` where 9 goes round to 5).
+    either (``k1 k2 j`` stands extended as ``k13 k1 k2 j``).
     """
     return claim.head == head or (head and not claim.tail)
 
