@@ -121,17 +121,19 @@ def fast_search(
         assert rack is not None
     else:
         rack = [list(row) for row in rack]
-    low, high = ctx.rack_bounds(demanded, laid)
     forced = 0
-    laid_table = [list(row) for row in table]
-    for column, row_counts in enumerate(rack):
-        for row, count in enumerate(row_counts):
-            must = low[column][row]
-            if must > min(count, high[column][row]):
-                return None
-            laid_table[column][row] += must
-            forced += must * ctx.weights[column]
-            row_counts[row] = min(count, high[column][row]) - must
+    laid_table = table
+    if ctx.laid or laid is not None or (demanded is not None and any(map(any, demanded))):
+        low, high = ctx.rack_bounds(demanded, laid)
+        laid_table = [list(row) for row in table]
+        for column, row_counts in enumerate(rack):
+            for row, count in enumerate(row_counts):
+                must = low[column][row]
+                if must > min(count, high[column][row]):
+                    return None
+                laid_table[column][row] += must
+                forced += must * ctx.weights[column]
+                row_counts[row] = min(count, high[column][row]) - must
     jokers = ctx.rack_jokers() if rack_jokers is None else rack_jokers
     # Coloured rack jokers read as plain ones (a relaxation; see ``_host_search``) count too.
     every = ctx.rack_jokers() + (sum(ctx.rack_colored()) if ctx.colored else 0)

@@ -36,6 +36,7 @@ from rummikub_rules.solver._relax import (
     NEG,
     GroupTable,
     Move,
+    Parts,
     Relaxation,
     group_caps,
     run_lengths,
@@ -211,16 +212,32 @@ class _Search:
             pins=self.run_pins,
             budget=budget,
         )
-        viable = [
-            flags
-            for row, cap in zip(counts, caps, strict=True)
-            for flags in self.groups.viable(tuple(min(n, cap) for n in row))
-        ]
+        self._counts, self._caps = counts, caps
         self.acc_mask = (1 << self.groups.bits) - 1
         self.state_mask = (1 << self.bits) - 1
+        self.work = budget
+        self.first = first
+        self.budget = 0
+        self.found = NEG
+        self.best_path: list[Move] | None = None
+        # What only a dive needs is built at the first dive: many searches end at their bound.
         #: Per cell: (offset of its colour, last colour of the column, the accumulators that
         #: may still fit: before the last colour, with any jokers; after it, with the column's
         #: pinned jokers only).
+        self.cell_info: list[tuple[int, bool, list[bool]]] = []
+        self.path: list[Move] = []
+        #: Per cell and state: ``2 * value + 1`` for an exact value, ``2 * bound`` for a bound.
+        self.memo: list[dict[int, int]] = []
+        self.choice: list[dict[int, Move]] = []
+
+    def _prepare(self) -> None:
+        """Build the cells' rules and the memo, before the first dive."""
+        colors = self.colors
+        viable = [
+            flags
+            for row, cap in zip(self._counts, self._caps, strict=True)
+            for flags in self.groups.viable(tuple(min(n, cap) for n in row))
+        ]
         self.cell_info = [
             (self.offsets[pos % colors], pos % colors == colors - 1, flags)
             for pos, flags in enumerate(viable)
@@ -228,15 +245,9 @@ class _Search:
         for column, pinned in enumerate(self.group_pins):
             fits = self.groups.with_jokers[pinned]
             self.cell_info[column * colors + colors - 1] = (self.offsets[-1], True, fits)
-        self.work = budget
-        self.first = first
-        self.budget = 0
-        self.found = NEG
-        self.best_path: list[Move] | None = None
-        self.path: list[Move] = [(0, 0, 0, 0, 0)] * self.cells
-        #: Per cell and state: ``2 * value + 1`` for an exact value, ``2 * bound`` for a bound.
-        self.memo: list[dict[int, int]] = [{} for _ in range(self.cells)]
-        self.choice: list[dict[int, Move]] = [{} for _ in range(self.cells)]
+        self.path = [(0, 0, 0, 0, 0)] * self.cells
+        self.memo = [{} for _ in range(self.cells)]
+        self.choice = [{} for _ in range(self.cells)]
 
     def dive(self, bound: int, floor: int, budget: int) -> bool:
         """Search for a play scoring more than ``floor``; ``True`` if the search finished.
@@ -244,6 +255,8 @@ class _Search:
         Finished, ``best_path`` is the best such play (``None`` if there is none); stopped by
         ``budget`` more states, it is the best found (or ``None``), and the memo is kept.
         """
+        if not self.memo:
+            self._prepare()
         self.found, self.best_path = floor, None
         self.budget = self.work.spent + budget
         start = self.jokers << self.spare_offset
@@ -333,6 +346,9 @@ class _Search:
         after, fits = self.groups.after[acc], self.groups.fits
         pinned = self.group_pins[pos // self.colors]
         best, choice = NEG, None
+        # With two jokers or fewer, a move changes one colour's term of its children's bound.
+        parts: Parts | None = None
+        moved: Sequence[int] = ()
         for move in self.relax.known[pos].get(state * self.width + spare) or self.relax.moves(
             pos, state, spare
         ):
@@ -347,7 +363,14 @@ class _Search:
             floor = best if best > alpha else alpha
             child = key + delta - acc + acc2
             left = child >> self.spare_offset
-            rest_bound = self._joker_bound(pos + 1, child, left)
+            if spare > 2 or pos + 1 == self.cells:
+                rest_bound = self._joker_bound(pos + 1, child, left)
+            else:
+                if parts is None:
+                    parts, moved = self._others(pos, key)
+                rest_bound = self.relax.bound_with(
+                    parts, moved, (child >> offset) & self.state_mask, left
+                )
             if gain + rest_bound <= floor:
                 continue
             self.path[pos] = move
@@ -358,6 +381,20 @@ class _Search:
                 if best >= bound:
                     break
         return self._store(pos, key, alpha, best, choice)
+
+    def _others(self, pos: int, key: int) -> tuple[Parts, Sequence[int]]:
+        """The bound's parts of every colour but the one of cell ``pos``, for its children.
+
+        And the values row the moved colour reads there (the next number's).
+        """
+        column, color = divmod(pos, self.colors)
+        values, mask = self.relax.value, self.state_mask
+        cells = [
+            (values[c][column + 1 if c < color else column], (key >> offset) & mask)
+            for c, offset in enumerate(self.offsets)
+            if c != color
+        ]
+        return self.relax.parts(cells), values[color][column + 1]
 
     def _joker_bound(self, pos: int, key: int, spare: int) -> int:
         """The relaxation bound of ``key`` at cell ``pos``.

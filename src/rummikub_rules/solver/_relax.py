@@ -32,6 +32,7 @@ __all__ = [
     "NEG",
     "GroupTable",
     "Move",
+    "Parts",
     "Relaxation",
     "color_values",
     "run_lengths",
@@ -46,6 +47,10 @@ NEG: Final = -(1 << 62)
 #: A move at one cell: (regret, score gained, change of the packed state, tiles to groups,
 #: jokers to groups).
 Move = tuple[int, int, int, int, int]
+
+#: What the bound of up to two jokers adds up over colours: the sum of their bases, the two best
+#: gains from one joker, the best gain from two.
+Parts = tuple[int, int, int, int]
 
 _STATES: list[tuple[int, ...]] = [()]
 _IDS: dict[tuple[int, ...], int] = {(): 0}
@@ -422,29 +427,49 @@ class Relaxation:
         beyond, a knapsack over the colours. A colour that needs a joker gains from ``NEG``,
         and Python's integers keep such sums exact.
         """
+        if spare <= 2:
+            return self._settled(self.parts(cells), spare)
         width = self.jokers + 1
-        if spare > 2:
-            total = _knapsack(
-                [row[state * width : state * width + spare + 1] for row, state in cells]
-            )
-        else:
-            total, one, two, both = 0, 0, 0, 0  # best gains: one joker, second one, two jokers
-            for row, state in cells:
-                at = state * width
-                base = row[at]
-                total += base
-                if spare:
-                    gain = row[at + 1] - base
-                    if gain > one:
-                        one, two = gain, one
-                    elif gain > two:
-                        two = gain
-                    if spare == 2 and row[at + 2] - base > both:
-                        both = row[at + 2] - base
-            if spare == 1:
-                total += one
-            elif spare == 2:
-                total += max(one + two, both)
+        total = _knapsack([row[state * width : state * width + spare + 1] for row, state in cells])
+        if total < 0:
+            return NEG
+        return total + self._rack_jokers(self.jokers - spare, spare) * self.joker_weight
+
+    def parts(self, cells: Sequence[tuple[Sequence[int], int]]) -> Parts:
+        """What :meth:`shared_bound` adds up over ``cells`` for up to two jokers.
+
+        The sum of their bases, the two best gains from one joker and the best from two: a
+        search moving one colour at a time bounds its moves with :meth:`bound_with`.
+        """
+        parts = (0, 0, 0, 0)
+        for row, state in cells:
+            parts = self._with(parts, row, state)
+        return parts
+
+    def bound_with(self, parts: Parts, row: Sequence[int], state: int, spare: int) -> int:
+        """:meth:`shared_bound` of the cells of ``parts`` and one more, with at most two jokers."""
+        return self._settled(self._with(parts, row, state), spare)
+
+    def _with(self, parts: Parts, row: Sequence[int], state: int) -> Parts:
+        total, one, two, both = parts
+        at = state * (self.jokers + 1)
+        base = row[at]
+        if self.jokers:
+            gain = row[at + 1] - base
+            if gain > one:
+                one, two = gain, one
+            elif gain > two:
+                two = gain
+            if self.jokers > 1 and row[at + 2] - base > both:
+                both = row[at + 2] - base
+        return total + base, one, two, both
+
+    def _settled(self, parts: Parts, spare: int) -> int:
+        total, one, two, both = parts
+        if spare == 1:
+            total += one
+        elif spare == 2:
+            total += max(one + two, both)
         if total < 0:
             return NEG
         return total + self._rack_jokers(self.jokers - spare, spare) * self.joker_weight
