@@ -437,6 +437,26 @@ def test_a_rest_with_claims_is_first_solved_without_them(name: str) -> None:
     assert check_turn(table, rack, found.play.after, opened=opened, edition=edition).ok
 
 
+def test_a_host_of_rack_tiles_and_every_freed_joker_is_tried_before_the_others() -> None:
+    """The table's two jokers are freed into ``o1 j j``, which takes no table tile: tried
+    first, alone, it makes the play before the other hosts are listed. (Before, the host
+    search listed 343 hosts and tried 235 of them, those laying the most points first: 25,410
+    units.)"""
+    table = parse_table(
+        "k1 b1 o1 | k3 b3 o3 | r3 b3 o3 | r4 r5 r6 | o4 o5 o6 | k6 r6 b6 o6 | r8 b8 j"
+        " | r8 r9 r10 r11 r12 | k9 k10 k11 | o9 j o11 | b10 b11 b12 b13 | k11 r11 b11 o11"
+        " | k12 r12 b12"
+    )
+    rack = parse_tiles("o8 b9 r10 o1")
+    found = solve(table, rack, opened=True)
+    assert found.proven_optimal
+    assert found.tiles == 4
+    assert found.play is not None
+    assert parse_table("group: o1 j j").melds[0] in found.play.after.melds
+    assert check_turn(table, rack, found.play.after, opened=True).ok
+    assert found.states <= 5_000
+
+
 @pytest.mark.parametrize("name", ["classic-4", "sabra-1978-4"])
 def test_a_solve_counts_the_same_work_however_often_it_runs(name: str) -> None:
     """Work units are a property of the position: a colour's table kept from an earlier solve

@@ -10,12 +10,12 @@ solved once per solve (:class:`Rest`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
-from rummikub_rules.melds import Meld, MeldKind
+from rummikub_rules.melds import Meld
 from rummikub_rules.solver._budget import HOST
 from rummikub_rules.solver._context import Context, freeze, plus
 from rummikub_rules.solver._engines import (
@@ -28,14 +28,14 @@ from rummikub_rules.solver._engines import (
     problem,
 )
 from rummikub_rules.solver._fates import Fate
-from rummikub_rules.solver._grid import NEG, Counts, FoundMeld, Grid
+from rummikub_rules.solver._grid import NEG, Counts, Grid
 from rummikub_rules.solver._groups import GroupClaim
+from rummikub_rules.solver._host_claims import claims_left
 from rummikub_rules.solver._hosts import FREED, RACK_JOKER, Host, Olds, Stock, hosts
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._pinned import recoloured
-from rummikub_rules.solver._position import renumbered
 from rummikub_rules.solver._relax import group_caps
-from rummikub_rules.solver._runs import ANY, Claim
+from rummikub_rules.solver._runs import Claim
 
 __all__ = ["UNKNOWN", "HostSearch", "Rest", "Step", "rest_key"]
 
@@ -196,9 +196,11 @@ class HostSearch:
 
         The rest with the freed jokers free bounds them (if it does not beat the best play so
         far, nothing does); else each host in turn, the rest solved exactly once no freed joker
-        is left.
+        is left. The hosts taking every freed joker and no table tile go first, listed alone:
+        they are few and often make the play, and once the best play reaches that bound nothing
+        else is listed. Then every other host.
         """
-        ctx, best = self.ctx, self.best
+        best = self.best
         if not step.freed:
             found = self.solve_stock(step)
             if found is not None:
@@ -207,10 +209,28 @@ class HostSearch:
         relaxed = self.solve_stock(step, relaxed=True, bound=True)
         if relaxed is None:
             return  # not even with the freed jokers anywhere
+        tried: frozenset[tuple[object, ...]] = frozenset()
+        if not step.taken:
+            tried = self._try(step, relaxed[0], self._listed(step, table_free=True), shares=False)
+            if best.floor >= relaxed[0]:
+                return
+        self._try(step, relaxed[0], self._listed(step), shares=True, skip=tried)
+
+    def _listed(
+        self, step: Step, *, table_free: bool = False
+    ) -> list[tuple[int, tuple[object, ...], Host]]:
+        """The hosts from ``step``, scored, in key order.
+
+        ``table_free``: only those taking every freed joker and no table tile.
+        """
+        ctx = self.ctx
         edition = ctx.edition
+        stock = step.stock
+        if table_free:
+            stock = attrs.evolve(stock, table=ctx.grid.zeros())
         options = hosts(
             ctx.grid,
-            step.stock,
+            stock,
             freed=step.freed,
             need=edition.freed_joker_rack_tiles,
             old=self._olds() if edition.freed_joker_new_meld else None,
@@ -218,24 +238,49 @@ class HostSearch:
             cap=edition.max_jokers_per_meld,
             freed_colored=step.freed_colored,
             edition=edition,
+            least=step.freed if table_free else 1,
         )
         scored: list[tuple[int, tuple[object, ...], Host]] = []
         for host in options:
             # Each host listed is charged as it comes, so a spent budget stops the listing.
             ctx.budget.charge(HOST)
-            if step.after is None or host.key >= step.after:  # hosts in order: each set once
-                scored.append((host.score(ctx.weights, ctx.joker_weight), host.key, host))
+            key = host.key
+            if step.after is None or key >= step.after:  # hosts in order: each set once
+                scored.append((host.score(ctx.weights, ctx.joker_weight), key, host))
         scored.sort()
-        # Hosts taking every freed joker first (the rest is then solved exactly), then the
-        # best scoring.
-        shares = self.shares(step, [host for _, _, host in scored])
-        for score, _, host in sorted(scored, key=lambda x: (-x[2].freed, -x[0])):
-            if best.floor >= relaxed[0]:
-                return  # the best play so far scores what the freed jokers anywhere would
-            if shares is not None and self._share_bound(step, shares[host], host) <= best.floor:
+        return scored
+
+    def _try(
+        self,
+        step: Step,
+        bound: int,
+        scored: list[tuple[int, tuple[object, ...], Host]],
+        *,
+        shares: bool,
+        skip: frozenset[tuple[object, ...]] = frozenset(),
+    ) -> frozenset[tuple[object, ...]]:
+        """Lay each host in turn (see :meth:`search`), until the best play reaches ``bound``.
+
+        Hosts whose keys are in ``skip`` were tried already; they still count in the groups
+        that bound hosts together (``shares``). Returns the keys of the hosts tried.
+        """
+        ctx, best = self.ctx, self.best
+        groups = self.shares(step, [host for _, _, host in scored]) if shares else None
+        tried = []
+        # Hosts taking every freed joker first (the rest is then solved exactly), then those
+        # taking the fewest table tiles (the rest has the fewest to place again), then the best
+        # scoring.
+        for score, key, host in sorted(scored, key=_trying_order):
+            if best.floor >= bound:
+                break  # the best play so far scores what the freed jokers anywhere would
+            if key in skip:
+                continue
+            if groups is not None and self._share_bound(step, groups[host], host) <= best.floor:
                 continue  # no host taking these table tiles leads anywhere
-            for claims, group_claims in _claims_left(host, step, ctx.grid):
+            tried.append(key)
+            for claims, group_claims in claims_left(host, step.claims, step.group_claims, ctx.grid):
                 self.search(step.with_host(host, score, ctx.grid, claims, group_claims))
+        return frozenset(tried)
 
     def shares(self, step: Step, options: Sequence[Host]) -> dict[Host, _Share] | None:
         """Per host, its group: the hosts one search may bound (``None``: not here).
@@ -513,6 +558,12 @@ class HostSearch:
         return self._old
 
 
+def _trying_order(scored: tuple[int, tuple[object, ...], Host]) -> tuple[int, int, int]:
+    """The order hosts are tried in: see :meth:`HostSearch.search`."""
+    score, _, host = scored
+    return -host.freed, host.taken_from_table, -score
+
+
 def _only_kept(ctx: Context, stock: Stock, colored: Colored) -> bool:
     """Whether the fast search's rules apply and the only coloured jokers are kept ones."""
     jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + stock.all_rack_jokers
@@ -533,63 +584,3 @@ def _minus(have: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
 def _plus(have: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
     """Per-row counts and more (empty stays empty)."""
     return tuple(a + b for a, b in zip(have, more, strict=True)) if have else ()
-
-
-def _claims_left(
-    host: Host, step: Step, grid: Grid
-) -> Iterator[tuple[tuple[Claim, ...], tuple[tuple[int, GroupClaim], ...]]]:
-    """The claims left once ``host`` is laid, in every way.
-
-    The host meets every shared claim it can, and at most one locked claim (each locked meld
-    needs a meld of its own).
-    """
-    meld = host.meld
-    numbered = [p in ("table", "rack") for p in host.places]
-    groups = list(step.group_claims)
-    if meld.kind is MeldKind.GROUP:
-        rows = [0] * grid.rows
-        for row, is_numbered in zip(meld.places, numbered, strict=True):
-            if is_numbered:
-                rows[row] += 1
-        met = [
-            i
-            for i, (column, claim) in enumerate(groups)
-            if column == meld.at
-            and len(meld.places) >= claim.size
-            and all(h >= w for h, w in zip(rows, claim.rows, strict=True))
-        ]
-        dropped = {i for i in met if groups[i][1].shared}
-        locked = [i for i in met if not groups[i][1].shared]
-        base = [g for i, g in enumerate(groups) if i not in dropped]
-        yield step.claims, tuple(base)
-        for i in locked:
-            yield step.claims, tuple(g for g in base if g is not groups[i])
-        return
-    runs = list(step.claims)
-    met = [i for i in range(len(runs)) if _carries(meld, numbered, runs, i)]
-    if not met:
-        yield step.claims, step.group_claims
-        return
-
-    def without(indices: list[int]) -> set[int]:
-        # A part met by the host drops with its partner (the run goes round in the host).
-        return {j for i in indices for j in (i, runs[i].partner) if j >= 0}
-
-    shared = [i for i in met if runs[i].shared]
-    locked = [i for i in met if not runs[i].shared]
-    yield renumbered(runs, without(shared)), step.group_claims
-    for i in locked:
-        yield renumbered(runs, without([*shared, i])), step.group_claims
-
-
-def _carries(meld: FoundMeld, numbered: list[bool], claims: list[Claim], index: int) -> bool:
-    """Whether a run host meets claim ``index`` (and its partner part, where it goes round)."""
-    parts = [claims[index]]
-    if claims[index].partner >= 0:
-        parts.append(claims[claims[index].partner])
-    places = dict(zip(meld.places, numbered, strict=True))
-    return meld.at == parts[0].row and all(
-        column in places and (demand == ANY or places[column])
-        for part in parts
-        for column, demand in zip(part.columns, part.demands, strict=True)
-    )

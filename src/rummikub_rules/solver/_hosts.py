@@ -109,6 +109,11 @@ class Host:
         """How many freed jokers it holds."""
         return self.places.count(FREED)
 
+    @property
+    def taken_from_table(self) -> int:
+        """How many table tiles it takes."""
+        return self.places.count(TABLE)
+
     def tinted(self, what: str, rows: int) -> tuple[int, ...]:
         """How many coloured jokers fill places of ``what``, per row of their colour."""
         counts = [0] * rows
@@ -183,6 +188,22 @@ class Olds:
     melds: tuple[dict[tuple[int, int], int], ...]
     table: dict[tuple[int, int], int]
     rack: dict[tuple[int, int], int]
+    #: Per cell, the melds (by index) holding a tile there: a host can hold only those whole.
+    by_cell: dict[tuple[int, int], tuple[int, ...]] = attrs.field(
+        init=False,
+        eq=False,
+        default=attrs.Factory(lambda self: _by_cell(self.melds), takes_self=True),
+    )
+
+
+def _by_cell(
+    melds: tuple[dict[tuple[int, int], int], ...],
+) -> dict[tuple[int, int], tuple[int, ...]]:
+    found: dict[tuple[int, int], list[int]] = {}
+    for index, meld in enumerate(melds):
+        for cell in meld:
+            found.setdefault(cell, []).append(index)
+    return {cell: tuple(indices) for cell, indices in found.items()}
 
 
 def hosts(
@@ -196,8 +217,9 @@ def hosts(
     cap: int | None = None,
     freed_colored: tuple[int, ...] = (),
     edition: Edition | None = None,
+    least: int = 1,
 ) -> Iterator[Host]:
-    """Every host of up to ``freed`` freed jokers (at least one), see the module docstring.
+    """Every host of ``least`` (at least one) to ``freed`` freed jokers, see the module docstring.
 
     ``old`` describes the melds before for the newness of hosts (``None``: no such rule).
     ``freed_colored`` says how many freed jokers are coloured, per row; where the position
@@ -205,8 +227,8 @@ def hosts(
     """
     tinted = edition is not None and bool(stock.colored_rack)
     for host in (
-        *_runs(grid, stock, freed, need, cap),
-        *_groups(grid, stock, freed, need, distinct, cap),
+        *_runs(grid, stock, (least, freed), need, cap),
+        *_groups(grid, stock, (least, freed), need, distinct, cap),
     ):
         for new in _new(host, grid, old):
             if not tinted:
@@ -300,7 +322,12 @@ def _new(host: Host, grid: Grid, old: Olds | None) -> Iterator[Host]:
         if what in _NUMBERED:
             cell = (0 if grid.high and column == grid.columns - 1 else column, row)
             here[cell] = here.get(cell, 0) + 1
-    held = [m for m in old.melds if all(here.get(c, 0) >= n for c, n in m.items())]
+    near = sorted({index for cell in here for index in old.by_cell.get(cell, ())})
+    held = [
+        m
+        for m in (old.melds[index] for index in near)
+        if all(here.get(c, 0) >= n for c, n in m.items())
+    ]
     if not held:
         yield host
         return
@@ -332,10 +359,10 @@ def _weaker(
     return all(asked.get(cell, 0) >= count for cell, count in one)
 
 
-def _jokers_ok(picks: Sequence[str], stock: Stock, freed: int, cap: int | None) -> bool:
+def _jokers_ok(picks: Sequence[str], stock: Stock, freed: tuple[int, int], cap: int | None) -> bool:
     jokers = sum(1 for p in picks if p not in _NUMBERED)
     return (
-        1 <= picks.count(FREED) <= freed
+        freed[0] <= picks.count(FREED) <= freed[1]
         and picks.count(RACK_JOKER) <= stock.all_rack_jokers
         and picks.count(LOOSE) <= stock.all_loose
         and jokers < len(picks)
@@ -343,9 +370,11 @@ def _jokers_ok(picks: Sequence[str], stock: Stock, freed: int, cap: int | None) 
     )
 
 
-def _runs(grid: Grid, stock: Stock, freed: int, need: int, cap: int | None) -> Iterator[Host]:
+def _runs(
+    grid: Grid, stock: Stock, freed: tuple[int, int], need: int, cap: int | None
+) -> Iterator[Host]:
     columns = grid.columns
-    spare = freed + stock.all_rack_jokers + stock.all_loose
+    spare = freed[1] + stock.all_rack_jokers + stock.all_loose
     for row in range(grid.rows):
         for start in range(columns):
             missing = 0
@@ -375,7 +404,7 @@ def _source(grid: Grid, column: int) -> int:
 def _fill_run(
     grid: Grid,
     stock: Stock,
-    freed: int,
+    freed: tuple[int, int],
     need: int,
     row: int,
     window: list[int],
@@ -396,10 +425,8 @@ def _fill_run(
         if stock.run_pins[column][row]:
             here.append(PIN)
         options.append(here)
-    for picks in _within(options, stock, freed, cap):
+    for picks in _within(options, stock, freed, cap, need):
         if not _jokers_ok(picks, stock, freed, cap):
-            continue
-        if sum(1 for p in picks if p in _FROM_RACK) < need:
             continue
         if not _fits(grid, window, picks, stock, row):
             continue
@@ -408,20 +435,28 @@ def _fill_run(
 
 
 def _within(
-    options: list[list[str]], stock: Stock, freed: int, cap: int | None
+    options: list[list[str]], stock: Stock, freed: tuple[int, int], cap: int | None, need: int
 ) -> Iterator[tuple[str, ...]]:
     """The picks of ``itertools.product(*options)`` within the jokers there are, in its order.
 
-    No more freed, rack and loose jokers than there are, and no more jokers than ``cap``:
-    those limits only tighten as places are filled, so a prefix past one is dropped whole.
+    Between ``freed[0]`` and ``freed[1]`` freed jokers, no more rack and loose jokers than
+    there are, no more jokers than ``cap``, and at least ``need`` places from the rack: a
+    prefix that can no longer keep within those limits is dropped whole.
     """
-    most = {FREED: freed, RACK_JOKER: stock.all_rack_jokers, LOOSE: stock.all_loose}
+    least = freed[0]
+    most = {FREED: freed[1], RACK_JOKER: stock.all_rack_jokers, LOOSE: stock.all_loose}
     most[PIN] = len(options)
     used = dict.fromkeys(most, 0)
     jokers_cap = len(options) if cap is None else cap
+    # Per place, how many places from it on may take a tile or joker from the rack.
+    from_rack = [0] * (len(options) + 1)
+    for at in range(len(options) - 1, -1, -1):
+        from_rack[at] = from_rack[at + 1] + any(p in _FROM_RACK for p in options[at])
     picks: list[str] = []
 
-    def fill(at: int, jokers: int) -> Iterator[tuple[str, ...]]:
+    def fill(at: int, jokers: int, racked: int) -> Iterator[tuple[str, ...]]:
+        if racked + from_rack[at] < need or used[FREED] + len(options) - at < least:
+            return
         if at == len(options):
             yield tuple(picks)
             return
@@ -432,12 +467,12 @@ def _within(
                     continue
                 used[pick] += 1
             picks.append(pick)
-            yield from fill(at + 1, jokers + (0 if numbered else 1))
+            yield from fill(at + 1, jokers + (0 if numbered else 1), racked + (pick in _FROM_RACK))
             picks.pop()
             if not numbered:
                 used[pick] -= 1
 
-    yield from fill(0, 0)
+    yield from fill(0, 0, 0)
 
 
 def _fits(grid: Grid, window: list[int], picks: Sequence[str], stock: Stock, row: int) -> bool:
@@ -457,7 +492,7 @@ def _fits(grid: Grid, window: list[int], picks: Sequence[str], stock: Stock, row
 def _groups(
     grid: Grid,
     stock: Stock,
-    freed: int,
+    freed: tuple[int, int],
     need: int,
     distinct: bool,
     cap: int | None,
@@ -471,7 +506,7 @@ def _groups(
             units += [(row, TABLE)] * min(copies, stock.table[column][row])
             units += [(row, RACK)] * min(copies, stock.rack[column][row])
         jokers_here = (
-            [FREED] * freed
+            [FREED] * freed[1]
             + [RACK_JOKER] * stock.all_rack_jokers
             + [LOOSE] * stock.all_loose
             + [PIN] * stock.all_group_pins(column)
@@ -482,6 +517,11 @@ def _groups(
                 rows = [r for r, _ in picked]
                 if distinct and len(set(rows)) != len(rows):
                     continue
+                # The jokers' places, at least ``freed[0]`` of them freed jokers', hold the rack
+                # jokers.
+                racked = sum(1 for _, w in picked if w == RACK)
+                if racked + min(size - count - freed[0], stock.all_rack_jokers) < need:
+                    continue  # too few places left for the rack tiles a host needs
                 for extra in range(max(1, 3 - count), size - count + 1):
                     for jokers in set(itertools.combinations(jokers_here, extra)):
                         picks = [w for _, w in picked] + list(jokers)

@@ -1,0 +1,83 @@
+"""The claims a host meets (private).
+
+Under ``replace``, a meld whose joker is replaced in place (or a locked meld, under
+``joker_melds_extend_only``) must end in a meld of the play holding its tiles: a *claim*
+(:mod:`._runs`, :mod:`._groups`). A host laid by the host search (:mod:`._host_search`) may
+be that meld; :func:`claims_left` says which claims are still to meet once it is laid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rummikub_rules.melds import MeldKind
+from rummikub_rules.solver._grid import FoundMeld, Grid
+from rummikub_rules.solver._groups import GroupClaim
+from rummikub_rules.solver._hosts import Host
+from rummikub_rules.solver._position import renumbered
+from rummikub_rules.solver._runs import ANY, Claim
+
+__all__ = ["claims_left"]
+
+
+def claims_left(
+    host: Host,
+    claims: tuple[Claim, ...],
+    group_claims: tuple[tuple[int, GroupClaim], ...],
+    grid: Grid,
+) -> Iterator[tuple[tuple[Claim, ...], tuple[tuple[int, GroupClaim], ...]]]:
+    """The claims left of ``claims`` and ``group_claims`` once ``host`` is laid, in every way.
+
+    The host meets every shared claim it can, and at most one locked claim (each locked meld
+    needs a meld of its own).
+    """
+    meld = host.meld
+    numbered = [p in ("table", "rack") for p in host.places]
+    groups = list(group_claims)
+    if meld.kind is MeldKind.GROUP:
+        rows = [0] * grid.rows
+        for row, is_numbered in zip(meld.places, numbered, strict=True):
+            if is_numbered:
+                rows[row] += 1
+        met = [
+            i
+            for i, (column, claim) in enumerate(groups)
+            if column == meld.at
+            and len(meld.places) >= claim.size
+            and all(h >= w for h, w in zip(rows, claim.rows, strict=True))
+        ]
+        dropped = {i for i in met if groups[i][1].shared}
+        locked = [i for i in met if not groups[i][1].shared]
+        base = [g for i, g in enumerate(groups) if i not in dropped]
+        yield claims, tuple(base)
+        for i in locked:
+            yield claims, tuple(g for g in base if g is not groups[i])
+        return
+    runs = list(claims)
+    met = [i for i in range(len(runs)) if _carries(meld, numbered, runs, i)]
+    if not met:
+        yield claims, group_claims
+        return
+
+    def without(indices: list[int]) -> set[int]:
+        # A part met by the host drops with its partner (the run goes round in the host).
+        return {j for i in indices for j in (i, runs[i].partner) if j >= 0}
+
+    shared = [i for i in met if runs[i].shared]
+    locked = [i for i in met if not runs[i].shared]
+    yield renumbered(runs, without(shared)), group_claims
+    for i in locked:
+        yield renumbered(runs, without([*shared, i])), group_claims
+
+
+def _carries(meld: FoundMeld, numbered: list[bool], claims: list[Claim], index: int) -> bool:
+    """Whether a run host meets claim ``index`` (and its partner part, where it goes round)."""
+    parts = [claims[index]]
+    if claims[index].partner >= 0:
+        parts.append(claims[claims[index].partner])
+    places = dict(zip(meld.places, numbered, strict=True))
+    return meld.at == parts[0].row and all(
+        column in places and (demand == ANY or places[column])
+        for part in parts
+        for column, demand in zip(part.columns, part.demands, strict=True)
+    )
