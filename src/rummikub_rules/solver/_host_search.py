@@ -196,9 +196,9 @@ class HostSearch:
 
         The rest with the freed jokers free bounds them (if it does not beat the best play so
         far, nothing does); else each host in turn, the rest solved exactly once no freed joker
-        is left. The hosts taking every freed joker and no table tile go first, listed alone:
-        they are few and often make the play, and once the best play reaches that bound nothing
-        else is listed. Then every other host.
+        is left. Before the first host, those taking every freed joker and no table tile go
+        first, listed alone: they are few and often make the play, and once the best play
+        reaches that bound nothing else is listed. Then every other host.
         """
         best = self.best
         if not step.freed:
