@@ -387,14 +387,9 @@ class _Search:
 
         And the values row the moved colour reads there (the next number's).
         """
-        column, color = divmod(pos, self.colors)
-        values, mask = self.relax.value, self.state_mask
-        cells = [
-            (values[c][column + 1 if c < color else column], (key >> offset) & mask)
-            for c, offset in enumerate(self.offsets)
-            if c != color
-        ]
-        return self.relax.parts(cells), values[color][column + 1]
+        cells = self._cells(pos + 1, key)
+        moved, _ = cells.pop(pos % self.colors)
+        return self.relax.parts(cells), moved
 
     def _joker_bound(self, pos: int, key: int, spare: int) -> int:
         """The relaxation bound of ``key`` at cell ``pos``.
@@ -403,13 +398,16 @@ class _Search:
         """
         if pos == self.cells:
             return 0 if spare <= self.rack_jokers else NEG
+        return self.relax.shared_bound(self._cells(pos, key), spare)
+
+    def _cells(self, pos: int, key: int) -> list[tuple[Sequence[int], int]]:
+        """Per colour, the values row it reads at cell ``pos`` and its run state in ``key``."""
         column, color = divmod(pos, self.colors)
         values, mask = self.relax.value, self.state_mask
-        cells = [
+        return [
             (values[c][column + 1 if c < color else column], (key >> offset) & mask)
             for c, offset in enumerate(self.offsets)
         ]
-        return self.relax.shared_bound(cells, spare)
 
     def _recall(self, pos: int, key: int, value: int, got: int) -> int:
         """A memoised exact value; the play through it may be the best found."""
