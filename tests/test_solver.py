@@ -437,6 +437,39 @@ def test_a_rest_with_claims_is_first_solved_without_them(name: str) -> None:
     assert check_turn(table, rack, found.play.after, opened=opened, edition=edition).ok
 
 
+@pytest.mark.parametrize(
+    ("rack", "meld"),
+    [("r9 b9", "r9 b9 j"), ("o3 o4", "j o3 o4"), ("k4", "k4 k5 k6 k7 j")],
+)
+def test_a_freed_joker_goes_into_a_meld_of_the_racks_colour_or_number(rack: str, meld: str) -> None:
+    """The fates' relaxations keep a freed joker to the runs of the colours and the groups of
+    the numbers the rack holds (it must share a meld with a rack tile), and to each joker's own
+    role: the plays that free it into a group, a run of another colour, or keep it, still come."""
+    table = parse_table("k5 k6 k7 j")
+    found = solve(table, parse_tiles(rack), opened=True)
+    assert found.proven_optimal
+    assert found.play is not None
+    assert meld in [str(m) for m in found.play.after.melds]
+    assert check_turn(table, parse_tiles(rack), found.play.after, opened=True).ok
+
+
+def test_no_play_freeing_a_joker_is_proven_without_the_colours_the_rack_lacks() -> None:
+    """A ``classic`` endgame of seeded self-play: no play exists. With the table's jokers
+    free anywhere the proof took 8,633 units; kept to the runs of blue (the rack's colour),
+    the groups of 2s and the jokers' own places, 4,205."""
+    table = parse_table(
+        "k1 r1 b1 o1 | k1 r1 o1 | r2 r3 j r5 | o2 o3 o4 | k3 r3 b3 | k4 r4 o4 | k5 r5 b5"
+        " | b5 b6 b7 b8 | k6 r6 o6 | k6 j k8 k9 | r7 b7 o7 | r7 r8 r9 | k8 r8 b8 o8"
+        " | k9 r9 b9 o9 | k10 r10 b10 | k10 r10 b10 | k11 r11 b11 | r11 b11 o11"
+        " | k12 r12 b12 o12 | k12 r12 b12 o12 | k13 r13 b13 o13 | k13 r13 b13"
+    )
+    found = solve(table, parse_tiles("b2"), opened=True)
+    assert found.proven_optimal
+    assert found.play is None
+    assert not can_play(table, parse_tiles("b2"), opened=True)
+    assert found.states <= 5_000
+
+
 def test_a_host_of_rack_tiles_and_every_freed_joker_is_tried_before_the_others() -> None:
     """The table's two jokers are freed into ``o1 j j``, which takes no table tile: tried
     first, alone, it makes the play before the other hosts are listed. (Before, the host

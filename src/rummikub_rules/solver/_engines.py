@@ -23,6 +23,7 @@ from rummikub_rules.solver._groups import GroupClaim, GroupRules
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._position import run_columns
 from rummikub_rules.solver._problem import Opening, Problem
+from rummikub_rules.solver._relax import JokerRoom
 from rummikub_rules.solver._runs import Cell, Claim, RunRules
 from rummikub_rules.solver._search import Found, Search
 from rummikub_rules.tiles import JOKER, Tile
@@ -91,13 +92,15 @@ def fast_search(
     laid: Counts | None = None,
     laid_jokers: int = 0,
     caps: Sequence[int] | None = None,
+    room: JokerRoom | None = None,
 ) -> FastRun | None:
     """The fast search, with the bounds on laid tiles folded in.
 
     Tiles that must be laid join the table (their score added back), and at most the
     allowed copies stay on the rack. ``demanded`` adds tiles that must be laid (what takes
     a freed joker's place); ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are
-    what is laid already (by hosts). ``None`` if the bounds cannot be met.
+    what is laid already (by hosts); ``room`` is where loose jokers may stand. ``None`` if the
+    bounds cannot be met.
     """
     given = rack
 
@@ -154,6 +157,7 @@ def fast_search(
         pins=pins,
         first=ctx.first,
         caps=caps,
+        room=room,
     )
     return FastRun(search, forced, general)
 

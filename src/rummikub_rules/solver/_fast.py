@@ -35,6 +35,7 @@ from rummikub_rules.solver._grid import FoundMeld
 from rummikub_rules.solver._relax import (
     NEG,
     GroupTable,
+    JokerRoom,
     Move,
     Parts,
     Relaxation,
@@ -69,7 +70,8 @@ class FastSearch:
     ``table`` and ``rack`` are counts per ``[column][colour]``; ``jokers`` counts the free table
     jokers (all to be laid, anywhere) and the rack jokers; ``pins`` holds table jokers kept in
     their roles: ``pins[0][column][colour]`` in runs, standing for that tile, and
-    ``pins[1][column]`` in groups of that number. Every search charges ``budget``.
+    ``pins[1][column]`` in groups of that number. With ``room``, free jokers go only where it
+    lets them. Every search charges ``budget``.
     """
 
     def __init__(
@@ -84,19 +86,21 @@ class FastSearch:
         pins: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
         first: bool = False,
         caps: Sequence[int] | None = None,
+        room: JokerRoom | None = None,
     ) -> None:
         self.budget = budget
         run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
-        self.caps = caps
+        self.caps, self.room = caps, room
         self.args = (jokers, joker_weight, budget, first)
         self.grid = (table, rack, weights, (run_pins, group_pins))
         # Downwards first: high numbers weigh most, and deciding them first usually pays.
         mirrored = (run_pins[::-1], group_pins[::-1])
         flipped = None if caps is None else list(caps)[::-1]
+        room_flipped = None if room is None else (room[0][::-1], room[1][::-1])
         self.searches = [
             _Search(
                 table[::-1], rack[::-1], weights[::-1], mirrored, *self.args, mirrored=True,
-                caps=flipped,
+                caps=flipped, room=room_flipped,
             )
         ]  # fmt: skip
         self.best: tuple[int, _Search, list[Move]] | None = None
@@ -123,7 +127,7 @@ class FastSearch:
                         self.searches.append(
                             _Search(
                                 table, rack, weights, pins, *self.args, mirrored=False,
-                                caps=self.caps,
+                                caps=self.caps, room=self.room,
                             )
                         )  # fmt: skip
                     search = self.searches[index]
@@ -179,6 +183,7 @@ class _Search:
         *,
         mirrored: bool,
         caps: Sequence[int] | None = None,
+        room: JokerRoom | None = None,
     ) -> None:
         self.colors = colors = len(table[0])
         self.columns = len(table)
@@ -199,7 +204,13 @@ class _Search:
         self.offsets = [self.groups.bits + self.bits * c for c in range(colors)]
         self.spare_offset = self.groups.bits + self.bits * colors
         if caps is None:
-            caps = group_caps(counts, self.jokers, distinct=True, pins=self.group_pins)
+            caps = group_caps(
+                counts,
+                self.jokers,
+                distinct=True,
+                pins=self.group_pins,
+                room=None if room is None else room[1],
+            )
         self.relax = Relaxation(
             table,
             rack,
@@ -211,6 +222,7 @@ class _Search:
             spare_offset=self.spare_offset,
             pins=self.run_pins,
             budget=budget,
+            room=room,
         )
         self._counts, self._caps = counts, caps
         self.acc_mask = (1 << self.groups.bits) - 1

@@ -35,6 +35,7 @@ from rummikub_rules.solver._hosts import FREED, RACK_JOKER, Host, Olds, Stock, h
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._pinned import recoloured
 from rummikub_rules.solver._relax import group_caps
+from rummikub_rules.solver._room import hosts_room
 from rummikub_rules.solver._runs import Claim
 
 __all__ = ["UNKNOWN", "HostSearch", "Rest", "Step", "rest_key"]
@@ -517,6 +518,7 @@ class HostSearch:
             laid=step.laid,
             laid_jokers=laid_jokers,
             caps=self._wide_caps() if relaxed else None,
+            room=hosts_room(self.ctx.edition, stock) if relaxed else None,
         )
 
     def _wide_caps(self) -> list[int]:

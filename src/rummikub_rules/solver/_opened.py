@@ -34,6 +34,8 @@ from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._joker_search import JokerSearch, applies
 from rummikub_rules.solver._position import Roles, readings
 from rummikub_rules.solver._problem import Problem
+from rummikub_rules.solver._relax import JokerRoom
+from rummikub_rules.solver._room import any_room, fates_room
 from rummikub_rules.solver._search import Search
 
 __all__ = ["opened_bound", "play_opened"]
@@ -78,9 +80,13 @@ def _relaxed(ctx: Context, best: Incumbent, table: Counts, jokers: int) -> list[
 
 
 def _relaxed_bound(ctx: Context, table: Counts, jokers: int) -> int:
-    """An upper bound on every play: table jokers free, no joker rule (``NEG``: none)."""
+    """An upper bound on every play: table jokers free, no joker rule (``NEG``: none).
+
+    Free, but only where a freed joker or a kept one may stand in some reading of the table
+    (:func:`._room.any_room`).
+    """
     if ctx.fast_applies(jokers + ctx.rack_jokers()):
-        search = fast_search(ctx, table, loose=jokers)
+        search = fast_search(ctx, table, loose=jokers, room=any_room(ctx) if jokers else None)
         return NEG if search is None else search.bound()
     built = problem(ctx, table, loose=jokers)
     return NEG if built is None else Search(built, ctx.budget).bound()
@@ -105,14 +111,15 @@ def _exact(
     (:mod:`._joker_search`), that search and the fates take turns (:func:`_race`).
     """
     ranked: list[tuple[bool, int, int, FastRun | None, Fate]] = []
+    room = fates_room(ctx, roles)
     for fate in fates(ctx, roles):
         ctx.budget.charge(FATE)
-        fate_bound, fast = _fate_bound(ctx, fate, roles, table)
+        fate_bound, fast = _fate_bound(ctx, fate, roles, table, room)
         if fate_bound > best.floor:
             ranked.append((fate.freed > 0, -fate_bound, len(ranked), fast, fate))
     ranked.sort(key=lambda f: f[:3])
     walk = _Fates(
-        ctx, best, host_search, roles, table, bound, [(-r[1], r[3], r[4]) for r in ranked]
+        ctx, best, host_search, roles, table, bound, [(-r[1], r[3], r[4]) for r in ranked], room
     )
     if not walk.walk(stop_at_freed=applies(ctx, roles)):
         _race(walk, JokerSearch(ctx, roles, table))
@@ -166,8 +173,10 @@ class _Fates:
         table: Counts,
         bound: int,
         ranked: list[tuple[int, FastRun | None, Fate]],
+        room: JokerRoom | None,
     ) -> None:
         self.ctx, self.best, self.host_search = ctx, best, host_search
+        self.room = room
         self.roles, self.table, self.bound, self.ranked = roles, table, bound, ranked
         self.done = 0  # fates settled, in order
         self.solved: list[tuple[Fate, int]] = []  # relaxations solved, and their best scores
@@ -199,7 +208,7 @@ class _Fates:
             # Before the first fate freeing a joker, the relaxation freeing them all: it
             # holds every fate's, so where it does not beat the best play, nothing does.
             widest_bound, self.widest_rest = _relax_fate(
-                ctx, best, self.widest, self.roles, self.table
+                ctx, best, self.widest, self.roles, self.table, self.room
             )
             solved.append((self.widest, widest_bound))
         return fast is not None and any(
@@ -241,14 +250,19 @@ class _Fates:
 
 
 def _relax_fate(
-    ctx: Context, best: Incumbent, fate: Fate, roles: Roles, table: Counts
+    ctx: Context,
+    best: Incumbent,
+    fate: Fate,
+    roles: Roles,
+    table: Counts,
+    room: JokerRoom | None,
 ) -> tuple[int, Rest]:
     """Solve the relaxation freeing every joker above the best play so far (fast search).
 
     Its best play is offered (if the referee accepts it, it is the answer), its answer kept
     for the fate freeing them all; the score returned bounds every fate's play.
     """
-    _, fast = _fate_bound(ctx, fate, roles, table)
+    _, fast = _fate_bound(ctx, fate, roles, table, room)
     assert fast is not None  # the fast search applies to every fate or to none
     floor = best.floor
     found = fast_solve(ctx, best, fast, floor)
@@ -260,12 +274,13 @@ def _relax_fate(
 
 
 def _fate_bound(
-    ctx: Context, fate: Fate, roles: Roles, table: Counts
+    ctx: Context, fate: Fate, roles: Roles, table: Counts, room: JokerRoom | None
 ) -> tuple[int, FastRun | None]:
     """An upper bound on a fate's plays, and the fast search of its relaxation.
 
     The search is there only where the fast search applies. In the relaxation the kept
-    jokers are pinned, the freed ones free, and no claim holds.
+    jokers are pinned, the freed ones free (where ``room`` lets them stand), and no claim
+    holds.
     """
     jokers = len(fate.kept) + fate.freed + roles.roleless + ctx.rack_jokers()
     if ctx.fast_applies(jokers):
@@ -275,6 +290,7 @@ def _fate_bound(
             loose=fate.freed + roles.roleless,
             pins=ctx.pins(fate.kept),
             demanded=fate.low,
+            room=room,
         )
         return (NEG, None) if fast is None else (fast.bound(), fast)
     built = _fate_problem(ctx, fate, roles, table)

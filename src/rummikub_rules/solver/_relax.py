@@ -31,6 +31,7 @@ from rummikub_rules.solver._budget import Budget
 __all__ = [
     "NEG",
     "GroupTable",
+    "JokerRoom",
     "Move",
     "Parts",
     "Relaxation",
@@ -47,6 +48,11 @@ NEG: Final = -(1 << 62)
 #: A move at one cell: (regret, score gained, change of the packed state, tiles to groups,
 #: jokers to groups).
 Move = tuple[int, int, int, int, int]
+
+#: Where loose jokers may stand: per ``[column][colour]`` in that colour's runs, per column in
+#: that number's groups. A freed joker must go into a meld holding rack tiles (rules section
+#: 4.5), so a search may keep it from runs of colours and groups of numbers the rack has none of.
+JokerRoom = tuple[Sequence[Sequence[bool]], Sequence[bool]]
 
 #: What the bound of up to two jokers adds up over colours: the sum of their bases, the two best
 #: gains from one joker, the best gain from two.
@@ -148,15 +154,18 @@ def group_caps(
     *,
     distinct: bool,
     pins: Sequence[int] | None = None,
+    room: Sequence[bool] | None = None,
 ) -> list[int]:
     """Most tiles of one colour that may join groups at each number (0 if none can).
 
-    ``counts[number][colour]`` counts the tiles present; jokers may fill groups in, and so may
-    ``pins[number]`` table jokers kept in groups of that number.
+    ``counts[number][colour]`` counts the tiles present; jokers may fill groups in (where
+    ``room[number]`` lets them), and so may ``pins[number]`` table jokers kept in groups of that
+    number.
     """
     caps = []
     for number, row in enumerate(counts):
-        total = sum(row) + jokers + (pins[number] if pins else 0)
+        here = jokers if room is None or room[number] else 0
+        total = sum(row) + here + (pins[number] if pins else 0)
         if not distinct:
             caps.append(max(row) if total >= 3 else 0)
             continue
@@ -173,6 +182,7 @@ def color_values(
     jokers: int,
     pins: Sequence[int] | None = None,
     budget: Budget | None = None,
+    room: Sequence[bool] | None = None,
 ) -> list[list[int]]:
     """One colour alone, groups relaxed (see :func:`_colour_values`).
 
@@ -181,12 +191,20 @@ def color_values(
     (:data:`COLOR_ENTRIES` a unit) once a solve, whether worked out or kept from an earlier
     solve: the units a solve counts do not depend on what ran before it.
     """
-    key = (tuple(table), tuple(rack), tuple(weights), tuple(caps), jokers, tuple(pins or ()))
+    key = (
+        tuple(table),
+        tuple(rack),
+        tuple(weights),
+        tuple(caps),
+        jokers,
+        tuple(pins or ()),
+        tuple(room or ()),
+    )
     found = _VALUES.get(key)
     if found is None:
         if len(_VALUES) >= _VALUES_KEPT:
             _VALUES.clear()
-        found = _VALUES[key] = _color_values(table, rack, weights, caps, jokers, pins)
+        found = _VALUES[key] = _color_values(table, rack, weights, caps, jokers, pins, room)
     if budget is not None:
         budget.charge_once(key, 1 + sum(map(len, found)) // COLOR_ENTRIES)
     return found
@@ -209,22 +227,25 @@ def _color_values(
     caps: Sequence[int],
     jokers: int,
     pins: Sequence[int] | None = None,
+    room: Sequence[bool] | None = None,
 ) -> list[list[int]]:
     """One colour alone, groups relaxed: the best rack score still reachable.
 
     ``table[n]``, ``rack[n]`` count the colour's tiles at number ``n``, ``weights[n]`` scores a
     rack tile there and ``caps[n]`` bounds its tiles in groups (see :func:`group_caps`);
     ``pins[n]`` table jokers stand for the tile in runs, and up to ``jokers`` free jokers may
-    fill its runs. The answer's ``[n][state * (jokers + 1) + k]`` is the best score from number
-    ``n`` on, entering it with that run state and ``k`` jokers to spare (``NEG`` if the colour's
-    table tiles cannot all be placed, or if the search cannot get there).
+    fill its runs (at the numbers where ``room`` lets them). The answer's
+    ``[n][state * (jokers + 1) + k]`` is the best score from number ``n`` on, entering it with
+    that run state and ``k`` jokers to spare (``NEG`` if the colour's table tiles cannot all be
+    placed, or if the search cannot get there).
     """
     width = jokers + 1
     columns = len(table)
     pins = pins or [0] * columns
+    room = room or [True] * columns
     runs = [t + r + p + jokers for t, r, p in zip(table, rack, pins, strict=True)]
     cells = [
-        _cell(runs[n - 1] if n else 0, table[n], rack[n], caps[n], jokers, pins[n])
+        _cell(runs[n - 1] if n else 0, table[n], rack[n], caps[n], jokers, pins[n], room[n])
         for n in range(columns)
     ]
     reach: list[Sequence[int]] = [range(len(cell.options)) for cell in cells]
@@ -286,12 +307,15 @@ class _Cell(NamedTuple):
     reach: list[tuple[tuple[int, int], ...]]
 
 
-def _cell(before: int, table: int, rack: int, group_cap: int, jokers: int, pins: int) -> _Cell:
+def _cell(
+    before: int, table: int, rack: int, group_cap: int, jokers: int, pins: int, room: bool
+) -> _Cell:
     """Per (state, spare jokers) entering a cell, its options and the next states it reaches.
 
     States have at most ``before`` open runs; indices are ``state * (jokers + 1) + spare``.
+    Without ``room``, no joker joins the cell's runs.
     """
-    key = (before, table, rack, group_cap, jokers, pins)
+    key = (before, table, rack, group_cap, jokers, pins, room)
     found = _CELLS.get(key)
     if found is None:
         width = jokers + 1
@@ -300,7 +324,8 @@ def _cell(before: int, table: int, rack: int, group_cap: int, jokers: int, pins:
             for spare in range(width):
                 nexts: dict[int, set[int]] = {}
                 most: dict[int, int] = {}
-                for nxt, _, used, extra in options(state, table, rack, group_cap, spare, pins):
+                free = spare if room else 0
+                for nxt, _, used, extra in options(state, table, rack, group_cap, free, pins):
                     nexts.setdefault(used, set()).add(nxt * width + spare - extra)
                     most[nxt] = max(most.get(nxt, -1), spare - extra)
                 found.options.append(
@@ -376,7 +401,7 @@ class Relaxation:
     is how much of the colour's value the move gives up, jokers left aside); a move changes
     the packed search state by its run state moved to ``offsets[c]`` and by the jokers it
     places moved to ``spare_offset``. At the last colour of a number a move may also put
-    jokers in that number's groups.
+    jokers in that number's groups. With ``room``, loose jokers go only where it lets them.
     """
 
     def __init__(
@@ -392,10 +417,12 @@ class Relaxation:
         spare_offset: int,
         pins: Sequence[Sequence[int]],
         budget: Budget | None = None,
+        room: JokerRoom | None = None,
     ) -> None:
         self.table, self.rack, self.weights, self.caps = table, rack, weights, caps
         self.pins = pins
         self.colors = len(table[0])
+        self.room = room
         self.offsets = offsets
         self.table_jokers, rack_jokers = jokers
         self.jokers = self.table_jokers + rack_jokers
@@ -409,6 +436,7 @@ class Relaxation:
                 self.jokers,
                 [row[c] for row in pins],
                 budget,
+                None if room is None else [row[c] for row in room[0]],
             )
             for c in range(self.colors)
         ]
@@ -506,11 +534,14 @@ class Relaxation:
                 self.known[pos][state * width] = found
                 return found
             found = []
-            for nxt, grouped, used, extra in options(state, *cell, spare, pins):
+            room = self.room
+            free = spare if room is None or room[0][column][color] else 0
+            grouping = last and (room is None or room[1][column])
+            for nxt, grouped, used, extra in options(state, *cell, free, pins):
                 score = after[nxt * width + spare - extra]
                 if score == NEG:
                     continue
-                for group_jokers in range(spare - extra + 1 if last else 1):
+                for group_jokers in range(spare - extra + 1 if grouping else 1):
                     placed = extra + group_jokers
                     gain = (
                         used * weight

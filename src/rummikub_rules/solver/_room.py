@@ -1,0 +1,69 @@
+"""Where a freed joker may stand: in a meld holding rack tiles (rules section 4.5; private).
+
+A freed joker must go into a meld holding ``freed_joker_rack_tiles`` tiles laid from the rack,
+so into a run of a colour the rack holds, or a group of a number it holds. A relaxation in
+which freed jokers go anywhere (:class:`._relax.Relaxation`) may keep them to those places (a
+:data:`._relax.JokerRoom`) and still hold every legal play; with a small rack its bound is much
+tighter, and a proof that no play freeing a joker beats the best play so far ends much sooner.
+Rack jokers count as rack tiles, and a joker without a role is not freed: with either, a joker
+may stand anywhere (``None``).
+"""
+
+from __future__ import annotations
+
+from rummikub_rules.editions import Edition
+from rummikub_rules.solver._context import Context
+from rummikub_rules.solver._grid import Counts
+from rummikub_rules.solver._hosts import Stock
+from rummikub_rules.solver._position import Roles, readings
+from rummikub_rules.solver._relax import JokerRoom
+
+__all__ = ["any_room", "fates_room", "hosts_room"]
+
+
+def fates_room(ctx: Context, roles: Roles) -> JokerRoom | None:
+    """Where a reading's jokers may stand in its fates' relaxations (``None``: anywhere).
+
+    Beside the places of a freed joker, each joker's own role: a fate's relaxation then still
+    holds every play of a fate keeping more jokers (:func:`._fates.covers`).
+    """
+    rack_jokers = ctx.rack_jokers() + (sum(ctx.rack_colored()) if ctx.colored else 0)
+    if ctx.edition.freed_joker_rack_tiles < 1 or roles.roleless or rack_jokers:
+        return None
+    run_pins, group_pins = ctx.pins(roles.jokers)
+    runs, groups = _held(ctx.rack_counts())
+    return (
+        [[held or bool(pin) for held, pin in zip(row, pins, strict=True)]
+         for row, pins in zip(runs, run_pins, strict=True)],
+        [held or bool(pin) for held, pin in zip(groups, group_pins, strict=True)],
+    )  # fmt: skip
+
+
+def any_room(ctx: Context) -> JokerRoom | None:
+    """Where a table joker may stand in some reading of the table (``None``: anywhere)."""
+    rooms = [fates_room(ctx, roles) for roles in readings(ctx.table, ctx.grid, ctx.edition)]
+    if None in rooms:
+        return None
+    runs = [
+        [any(cells) for cells in zip(*columns, strict=True)]
+        for columns in zip(*(room[0] for room in rooms if room), strict=True)
+    ]
+    groups = [any(numbers) for numbers in zip(*(room[1] for room in rooms if room), strict=True)]
+    return runs, groups
+
+
+def hosts_room(edition: Edition, stock: Stock) -> JokerRoom | None:
+    """Where the freed jokers still to place after some hosts may stand (``None``: anywhere).
+
+    Each goes into a host holding tiles of the rack left. Not with loose jokers that no host
+    need take.
+    """
+    if edition.freed_joker_rack_tiles < 1 or stock.all_loose or stock.all_rack_jokers:
+        return None
+    return _held(stock.rack)
+
+
+def _held(rack: Counts) -> JokerRoom:
+    """The runs of the colours and the groups of the numbers ``rack`` holds."""
+    rows = [any(cells) for cells in zip(*rack, strict=True)]
+    return [rows] * len(rack), [any(column) for column in rack]
