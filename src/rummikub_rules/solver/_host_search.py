@@ -518,7 +518,7 @@ class HostSearch:
             laid=step.laid,
             laid_jokers=laid_jokers,
             caps=self._wide_caps() if relaxed else None,
-            room=hosts_room(self.ctx.edition, stock) if relaxed else None,
+            room=hosts_room(self.ctx.edition, stock, step.freed) if relaxed else None,
         )
 
     def _wide_caps(self) -> list[int]:

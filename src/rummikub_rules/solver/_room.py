@@ -1,7 +1,8 @@
 """Where a freed joker may stand: in a meld holding rack tiles (rules section 4.5; private).
 
 A freed joker must go into a meld holding ``freed_joker_rack_tiles`` tiles laid from the rack,
-so into a run of a colour the rack holds, or a group of a number it holds. A relaxation in
+so into a group of a number the rack holds, or a run holding a rack tile of its colour: near
+enough to one that the numbers between can be filled. A relaxation in
 which freed jokers go anywhere (:class:`._relax.Relaxation`) may keep them to those places (a
 :data:`._relax.JokerRoom`) and still hold every legal play; with a small rack its bound is much
 tighter, and a proof that no play freeing a joker beats the best play so far ends much sooner.
@@ -31,7 +32,9 @@ def fates_room(ctx: Context, roles: Roles) -> JokerRoom | None:
     if ctx.edition.freed_joker_rack_tiles < 1 or roles.roleless or rack_jokers:
         return None
     run_pins, group_pins = ctx.pins(roles.jokers)
-    runs, groups = _held(ctx.rack_counts())
+    table = ctx.counts(t for m in ctx.table.melds for t in m.tiles)
+    assert table is not None
+    runs, groups = _held(ctx.rack_counts(), table, run_pins, len(roles.jokers))
     return (
         [[held or bool(pin) for held, pin in zip(row, pins, strict=True)]
          for row, pins in zip(runs, run_pins, strict=True)],
@@ -52,18 +55,35 @@ def any_room(ctx: Context) -> JokerRoom | None:
     return runs, groups
 
 
-def hosts_room(edition: Edition, stock: Stock) -> JokerRoom | None:
-    """Where the freed jokers still to place after some hosts may stand (``None``: anywhere).
+def hosts_room(edition: Edition, stock: Stock, freed: int) -> JokerRoom | None:
+    """Where the ``freed`` jokers still to place after some hosts may stand (``None``: anywhere).
 
     Each goes into a host holding tiles of the rack left. Not with loose jokers that no host
     need take.
     """
     if edition.freed_joker_rack_tiles < 1 or stock.all_loose or stock.all_rack_jokers:
         return None
-    return _held(stock.rack)
+    return _held(stock.rack, stock.table, stock.run_pins, freed)
 
 
-def _held(rack: Counts) -> JokerRoom:
-    """The runs of the colours and the groups of the numbers ``rack`` holds."""
-    rows = [any(cells) for cells in zip(*rack, strict=True)]
-    return [rows] * len(rack), [any(column) for column in rack]
+def _held(rack: Counts, table: Counts, pins: Counts, jokers: int) -> JokerRoom:
+    """The places of a run holding a rack tile, and the groups of the numbers ``rack`` holds.
+
+    A joker at one number and a rack tile at another share a run only if every number between
+    them is filled, by a tile of the colour (``table``, ``rack``, a kept joker of ``pins``) or
+    by one of the other ``jokers - 1``.
+    """
+    columns = len(rack)
+    runs = [[False] * len(rack[0]) for _ in range(columns)]
+    for row in range(len(rack[0])):
+        filled = [rack[n][row] + table[n][row] + pins[n][row] > 0 for n in range(columns)]
+        for held in (n for n in range(columns) if rack[n][row]):
+            runs[held][row] = True
+            for way in (range(held - 1, -1, -1), range(held + 1, columns)):
+                gaps = 0
+                for n in way:
+                    runs[n][row] = True
+                    gaps += not filled[n]
+                    if gaps >= jokers:
+                        break
+    return runs, [any(column) for column in rack]
