@@ -2,8 +2,8 @@
 
 A freed joker must go into a meld holding ``freed_joker_rack_tiles`` tiles laid from the rack,
 so into a group of a number the rack holds, or a run holding a rack tile of its colour: near
-enough to one that the numbers between can be filled. A relaxation in
-which freed jokers go anywhere (:class:`._relax.Relaxation`) may keep them to those places (a
+enough to one that the numbers between can be filled. A relaxation in which freed jokers go
+anywhere (:class:`._relax.Relaxation`) may keep them to those places (a
 :data:`._relax.JokerRoom`) and still hold every legal play; with a small rack its bound is much
 tighter, and a proof that no play freeing a joker beats the best play so far ends much sooner.
 Rack jokers count as rack tiles, and a joker without a role is not freed: with either, a joker
