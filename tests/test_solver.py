@@ -456,7 +456,8 @@ def test_a_freed_joker_goes_into_a_meld_of_the_racks_colour_or_number(rack: str,
 def test_no_play_freeing_a_joker_is_proven_without_the_colours_the_rack_lacks() -> None:
     """A ``classic`` endgame of seeded self-play: no play exists. With the table's jokers
     free anywhere the proof took 8,633 units; kept to the runs of blue (the rack's colour),
-    the groups of 2s and the jokers' own places, 4,205."""
+    the groups of 2s and the jokers' own places, 4,205; the fates freeing a joker left unbounded
+    once that relaxation settles them, 3,782."""
     table = parse_table(
         "k1 r1 b1 o1 | k1 r1 o1 | r2 r3 j r5 | o2 o3 o4 | k3 r3 b3 | k4 r4 o4 | k5 r5 b5"
         " | b5 b6 b7 b8 | k6 r6 o6 | k6 j k8 k9 | r7 b7 o7 | r7 r8 r9 | k8 r8 b8 o8"
@@ -467,7 +468,7 @@ def test_no_play_freeing_a_joker_is_proven_without_the_colours_the_rack_lacks() 
     assert found.proven_optimal
     assert found.play is None
     assert not can_play(table, parse_tiles("b2"), opened=True)
-    assert found.states <= 5_000
+    assert found.states <= 4_000
 
 
 def test_a_host_of_rack_tiles_and_every_freed_joker_is_tried_before_the_others() -> None:

@@ -11,10 +11,12 @@ search (:func:`._joker_search.applies`), that search and the fates take turns (:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
+from rummikub_rules.editions import JokerRetrieval
 from rummikub_rules.melds import Meld
 from rummikub_rules.solver._budget import FATE, SliceSpent
 from rummikub_rules.solver._context import Context
@@ -107,20 +109,22 @@ def _exact(
     free) is solved by the fast search where it applies: if it does not beat the best play
     so far, the fate is done, and so is every fate whose relaxation it holds
     (:func:`._fates.covers`); if the referee accepts its play, that play is the fate's best.
-    Otherwise the exact search decides. Where the jokers may be decided inside the search
-    (:mod:`._joker_search`), that search and the fates take turns (:func:`_race`).
+    Otherwise the exact search decides. Where the fast search applies and jokers are freed by
+    rearranging, the fates freeing jokers are bounded only once the relaxation freeing them all
+    has not settled them (it mostly does; under ``replace`` their bounds, which count the tiles
+    taking a joker's place, settle more of them alone). Where the jokers may be decided inside
+    the search (:mod:`._joker_search`), that search and the fates take turns (:func:`_race`).
     """
-    ranked: list[tuple[bool, int, int, FastRun | None, Fate]] = []
     room = fates_room(ctx, roles)
+    later = ctx.edition.joker_retrieval is JokerRetrieval.REARRANGE and ctx.fast_applies(
+        len(roles.jokers) + roles.roleless + ctx.rack_jokers()
+    )
+    walk = _Fates(ctx, best, host_search, roles, table, bound, room)
+    first: list[Fate] = []
     for fate in fates(ctx, roles):
         ctx.budget.charge(FATE)
-        fate_bound, fast = _fate_bound(ctx, fate, roles, table, room)
-        if fate_bound > best.floor:
-            ranked.append((fate.freed > 0, -fate_bound, len(ranked), fast, fate))
-    ranked.sort(key=lambda f: f[:3])
-    walk = _Fates(
-        ctx, best, host_search, roles, table, bound, [(-r[1], r[3], r[4]) for r in ranked], room
-    )
+        (walk.freeing if later and fate.freed else first).append(fate)
+    walk.rank(first)
     if not walk.walk(stop_at_freed=applies(ctx, roles)):
         _race(walk, JokerSearch(ctx, roles, table))
 
@@ -172,12 +176,14 @@ class _Fates:
         roles: Roles,
         table: Counts,
         bound: int,
-        ranked: list[tuple[int, FastRun | None, Fate]],
         room: JokerRoom | None,
     ) -> None:
         self.ctx, self.best, self.host_search = ctx, best, host_search
         self.room = room
-        self.roles, self.table, self.bound, self.ranked = roles, table, bound, ranked
+        self.roles, self.table, self.bound = roles, table, bound
+        self.ranked: list[tuple[int, FastRun | None, Fate]] = []  # bound, search, fate
+        #: The fates freeing jokers, not bounded yet (:meth:`_widen`).
+        self.freeing: list[Fate] = []
         self.done = 0  # fates settled, in order
         self.solved: list[tuple[Fate, int]] = []  # relaxations solved, and their best scores
         self.widest_rest: Rest | None = None
@@ -190,7 +196,7 @@ class _Fates:
         bound and the relaxations solved do not settle.
         """
         best = self.best
-        while self.done < len(self.ranked):
+        while self.done < len(self.ranked) or (self.freeing and self._widen()):
             fate_bound, fast, fate = self.ranked[self.done]
             if fate_bound > best.floor and not self._covered(fast, fate):
                 if stop_at_freed and fate.freed:
@@ -201,19 +207,51 @@ class _Fates:
                 break
         return True
 
+    def rank(self, fates: Iterable[Fate]) -> None:
+        """Bound ``fates``; those that may beat the best play so far are walked after the others.
+
+        The fates freeing no joker first, then best bound first.
+        """
+        ranked: list[tuple[bool, int, int, FastRun | None, Fate]] = []
+        for fate in fates:
+            fate_bound, fast = _fate_bound(self.ctx, fate, self.roles, self.table, self.room)
+            if fate_bound > self.best.floor:
+                ranked.append((fate.freed > 0, -fate_bound, len(ranked), fast, fate))
+        ranked.sort(key=lambda f: f[:3])
+        self.ranked.extend((-r[1], r[3], r[4]) for r in ranked)
+
+    def _widen(self) -> bool:
+        """Before the fates freeing jokers, the relaxation freeing them all.
+
+        It holds every fate's, so where it does not beat the best play, nothing does
+        (``False``); else they are bounded and ranked (``True`` if any is left to walk).
+        """
+        freeing, self.freeing = self.freeing, []
+        if self._widest() <= self.best.floor:
+            return False
+        self.rank(freeing)
+        return self.done < len(self.ranked)
+
+    def _widest(self) -> int:
+        """The best score of the relaxation freeing every joker, solved once (a bound on all)."""
+        for fate, found in self.solved:
+            if fate is self.widest:
+                return found
+        found, self.widest_rest = _relax_fate(
+            self.ctx, self.best, self.widest, self.roles, self.table, self.room
+        )
+        self.solved.append((self.widest, found))
+        return found
+
     def _covered(self, fast: FastRun | None, fate: Fate) -> bool:
         """Whether a relaxation solved so far settles ``fate`` (the widest solved first)."""
-        ctx, best, solved = self.ctx, self.best, self.solved
-        if fate.freed and fast is not None and not any(f is self.widest for f, _ in solved):
+        if fast is None:
+            return False
+        if fate.freed:
             # Before the first fate freeing a joker, the relaxation freeing them all: it
             # holds every fate's, so where it does not beat the best play, nothing does.
-            widest_bound, self.widest_rest = _relax_fate(
-                ctx, best, self.widest, self.roles, self.table, self.room
-            )
-            solved.append((self.widest, widest_bound))
-        return fast is not None and any(
-            found <= best.floor and covers(wide, fate) for wide, found in solved
-        )
+            self._widest()
+        return any(found <= self.best.floor and covers(wide, fate) for wide, found in self.solved)
 
     def _solve(self, fast: FastRun | None, fate: Fate) -> None:
         """Solve one fate: its relaxation, then the host search or the exact search."""
@@ -263,8 +301,9 @@ def _relax_fate(
     for the fate freeing them all; the score returned bounds every fate's play.
     """
     _, fast = _fate_bound(ctx, fate, roles, table, room)
-    assert fast is not None  # the fast search applies to every fate or to none
     floor = best.floor
+    if fast is None:
+        return floor, Rest(floor, None)  # the bounds on laid tiles cannot be met
     found = fast_solve(ctx, best, fast, floor)
     rest = Rest(floor, found)
     if found is None:
