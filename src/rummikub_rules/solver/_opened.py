@@ -88,7 +88,8 @@ def _relaxed_bound(ctx: Context, table: Counts, jokers: int) -> int:
     (:func:`._room.any_room`).
     """
     if ctx.fast_applies(jokers + ctx.rack_jokers()):
-        search = fast_search(ctx, table, loose=jokers, room=any_room(ctx) if jokers else None)
+        room = any_room(ctx, table) if jokers else None
+        search = fast_search(ctx, table, loose=jokers, room=room)
         return NEG if search is None else search.bound()
     built = problem(ctx, table, loose=jokers)
     return NEG if built is None else Search(built, ctx.budget).bound()
@@ -115,7 +116,7 @@ def _exact(
     taking a joker's place, settle more of them alone). Where the jokers may be decided inside
     the search (:mod:`._joker_search`), that search and the fates take turns (:func:`_race`).
     """
-    room = fates_room(ctx, roles)
+    room = fates_room(ctx, roles, table)
     later = ctx.edition.joker_retrieval is JokerRetrieval.REARRANGE and ctx.fast_applies(
         len(roles.jokers) + roles.roleless + ctx.rack_jokers()
     )

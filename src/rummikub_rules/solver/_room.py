@@ -22,18 +22,17 @@ from rummikub_rules.solver._relax import JokerRoom
 __all__ = ["any_room", "fates_room", "hosts_room"]
 
 
-def fates_room(ctx: Context, roles: Roles) -> JokerRoom | None:
+def fates_room(ctx: Context, roles: Roles, table: Counts) -> JokerRoom | None:
     """Where a reading's jokers may stand in its fates' relaxations (``None``: anywhere).
 
-    Beside the places of a freed joker, each joker's own role: a fate's relaxation then still
-    holds every play of a fate keeping more jokers (:func:`._fates.covers`).
+    ``table`` counts the table's numbered tiles. Beside the places of a freed joker, each
+    joker's own role: a fate's relaxation then still holds every play of a fate keeping more
+    jokers (:func:`._fates.covers`).
     """
     rack_jokers = ctx.rack_jokers() + (sum(ctx.rack_colored()) if ctx.colored else 0)
     if ctx.edition.freed_joker_rack_tiles < 1 or roles.roleless or rack_jokers:
         return None
     run_pins, group_pins = ctx.pins(roles.jokers)
-    table = ctx.counts(t for m in ctx.table.melds for t in m.tiles)
-    assert table is not None
     runs, groups = _held(ctx.rack_counts(), table, run_pins, len(roles.jokers))
     return (
         [[held or bool(pin) for held, pin in zip(row, pins, strict=True)]
@@ -42,9 +41,10 @@ def fates_room(ctx: Context, roles: Roles) -> JokerRoom | None:
     )  # fmt: skip
 
 
-def any_room(ctx: Context) -> JokerRoom | None:
+def any_room(ctx: Context, table: Counts) -> JokerRoom | None:
     """Where a table joker may stand in some reading of the table (``None``: anywhere)."""
-    rooms = [fates_room(ctx, roles) for roles in readings(ctx.table, ctx.grid, ctx.edition)]
+    every = readings(ctx.table, ctx.grid, ctx.edition)
+    rooms = [fates_room(ctx, roles, table) for roles in every]
     if None in rooms:
         return None
     runs = [
