@@ -105,16 +105,18 @@ def _exact(
 ) -> None:
     """Every rule in force, for one reading of the table's melds, fate by fate.
 
-    First the fate keeping every joker (see :func:`._fates.fates`; its play is legal unless
-    melds are locked), then the others, best bound first. A fate's relaxation (the freed jokers
-    free) is solved by the fast search where it applies: if it does not beat the best play
-    so far, the fate is done, and so is every fate whose relaxation it holds
-    (:func:`._fates.covers`); if the referee accepts its play, that play is the fate's best.
-    Otherwise the exact search decides. Where the fast search applies and jokers are freed by
-    rearranging, the fates freeing jokers are bounded only once the relaxation freeing them all
-    has not settled them (it mostly does; under ``replace`` their bounds, which count the tiles
-    taking a joker's place, settle more of them alone). Where the jokers may be decided inside
-    the search (:mod:`._joker_search`), that search and the fates take turns (:func:`_race`).
+    Where the fast search applies and jokers are freed by rearranging, the relaxation freeing
+    every joker goes first: it holds every fate's, so where its best play is legal (or no
+    better than the best play so far), the reading is settled, and the fates freeing jokers
+    are bounded only if it has not settled them (under ``replace`` their bounds, which count
+    the tiles taking a joker's place, settle more of them alone). Then the fate keeping every
+    joker (see :func:`._fates.fates`; its play is legal unless melds are locked), then the
+    others, best bound first. A fate's relaxation (the freed jokers free) is solved by the fast
+    search where it applies: if it does not beat the best play so far, the fate is done, and so
+    is every fate whose relaxation it holds (:func:`._fates.covers`); if the referee accepts
+    its play, that play is the fate's best. Otherwise the exact search decides. Where the
+    jokers may be decided inside the search (:mod:`._joker_search`), that search and the fates
+    take turns (:func:`_race`).
     """
     room = fates_room(ctx, roles, table)
     later = ctx.edition.joker_retrieval is JokerRetrieval.REARRANGE and ctx.fast_applies(
@@ -125,6 +127,8 @@ def _exact(
     for fate in fates(ctx, roles):
         ctx.budget.charge(FATE)
         (walk.freeing if later and fate.freed else first).append(fate)
+    if later and walk.freeing and walk.widest_best() <= best.floor:
+        return  # its best play is legal, or no better than the best play so far
     walk.rank(first)
     if not walk.walk(stop_at_freed=applies(ctx, roles)):
         _race(walk, JokerSearch(ctx, roles, table))
@@ -228,12 +232,12 @@ class _Fates:
         (``False``); else they are bounded and ranked (``True`` if any is left to walk).
         """
         freeing, self.freeing = self.freeing, []
-        if self._widest() <= self.best.floor:
+        if self.widest_best() <= self.best.floor:
             return False
         self.rank(freeing)
         return self.done < len(self.ranked)
 
-    def _widest(self) -> int:
+    def widest_best(self) -> int:
         """The best score of the relaxation freeing every joker, solved once (a bound on all)."""
         for fate, found in self.solved:
             if fate is self.widest:
@@ -251,7 +255,7 @@ class _Fates:
         if fate.freed:
             # Before the first fate freeing a joker, the relaxation freeing them all: it
             # holds every fate's, so where it does not beat the best play, nothing does.
-            self._widest()
+            self.widest_best()
         return any(found <= self.best.floor and covers(wide, fate) for wide, found in self.solved)
 
     def _solve(self, fast: FastRun | None, fate: Fate) -> None:
