@@ -123,12 +123,12 @@ def _exact(
         len(roles.jokers) + roles.roleless + ctx.rack_jokers()
     )
     walk = _Fates(ctx, best, host_search, roles, table, bound, room)
+    if later and roles.jokers and walk.widest_best() <= best.floor:
+        return  # its best play is legal, or no better than the best play so far
     first: list[Fate] = []
     for fate in fates(ctx, roles):
         ctx.budget.charge(FATE)
         (walk.freeing if later and fate.freed else first).append(fate)
-    if later and walk.freeing and walk.widest_best() <= best.floor:
-        return  # its best play is legal, or no better than the best play so far
     walk.rank(first)
     if not walk.walk(stop_at_freed=applies(ctx, roles)):
         _race(walk, JokerSearch(ctx, roles, table))
