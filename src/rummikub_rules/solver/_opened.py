@@ -1,12 +1,13 @@
 """The play of a player who has opened: the table's jokers kept or freed, fate by fate (private).
 
-Without a joker on the table no joker rule applies and the relaxation is the problem. Else the
-relaxation freeing every table joker bounds every play; then, for each reading of the table's
-ambiguous melds, each fate of its jokers (:mod:`._fates`) is bounded and, where its bound beats
-the best play so far, solved: by its relaxation where the referee accepts that play, else by
-the host search (:mod:`._host_search`) where the edition says where a freed joker goes, else
-by the general search with the fate's claims. Where the jokers may be decided inside the
-search (:func:`._joker_search.applies`), that search and the fates take turns (:func:`_race`).
+Without a joker on the table no joker rule applies and the relaxation is the problem. Else,
+for each reading of the table's ambiguous melds, each fate of its jokers (:mod:`._fates`) is
+bounded and, where its bound beats the best play so far, solved: by its relaxation where the
+referee accepts that play, else by the host search (:mod:`._host_search`) where the edition
+says where a freed joker goes, else by the general search with the fate's claims. Where the
+jokers may be decided inside the search (:func:`._joker_search.applies`), that search and the
+fates take turns (:func:`_race`). No bound over every reading goes first: the fates' bounds
+settle as much, for less.
 """
 
 from __future__ import annotations
@@ -54,14 +55,9 @@ def play_opened(ctx: Context, best: Incumbent) -> None:
         if found is not None:
             best.offer(found)
         return
-    bound = _relaxed_bound(ctx, table, jokers)
-    if bound <= 0:
-        return  # nothing can be laid, even with the rules of jokers set aside
     host_search = HostSearch(ctx, best)
     for roles in readings(ctx.table, ctx.grid, ctx.edition):
-        _exact(ctx, best, host_search, roles, bound, table)
-        if best.floor >= bound:
-            return
+        _exact(ctx, best, host_search, roles, table)
 
 
 def opened_bound(ctx: Context) -> int:
@@ -100,7 +96,6 @@ def _exact(
     best: Incumbent,
     host_search: HostSearch,
     roles: Roles,
-    bound: int,
     table: Counts,
 ) -> None:
     """Every rule in force, for one reading of the table's melds, fate by fate.
@@ -122,7 +117,7 @@ def _exact(
     later = ctx.edition.joker_retrieval is JokerRetrieval.REARRANGE and ctx.fast_applies(
         len(roles.jokers) + roles.roleless + ctx.rack_jokers()
     )
-    walk = _Fates(ctx, best, host_search, roles, table, bound, room)
+    walk = _Fates(ctx, best, host_search, roles, table, room)
     if later and roles.jokers and walk.widest_best() <= best.floor:
         return  # its best play is legal, or no better than the best play so far
     first: list[Fate] = []
@@ -180,12 +175,13 @@ class _Fates:
         host_search: HostSearch,
         roles: Roles,
         table: Counts,
-        bound: int,
         room: JokerRoom | None,
     ) -> None:
         self.ctx, self.best, self.host_search = ctx, best, host_search
         self.room = room
-        self.roles, self.table, self.bound = roles, table, bound
+        self.roles, self.table = roles, table
+        #: A bound on the reading's plays, once the search deciding the jokers has one.
+        self.bound = UNKNOWN
         self.ranked: list[tuple[int, FastRun | None, Fate]] = []  # bound, search, fate
         #: The fates freeing jokers, not bounded yet (:meth:`_widen`).
         self.freeing: list[Fate] = []
