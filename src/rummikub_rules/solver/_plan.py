@@ -1,8 +1,12 @@
 """How one position is solved: relax, propose, verify, and search exactly where needed (private).
 
-1. **Relaxation.** Every table joker may go anywhere and no joker rule applies: any legal play is
-   a play of this relaxed position, so its best score bounds the answer. If no relaxed play lays
-   a tile, nothing is legal. If the referee accepts the relaxed best play, it is the answer.
+1. **Relaxation.** Every table joker may go anywhere it may stand after the turn and no other
+   joker rule applies: any legal play is a play of this relaxed position, so its best score
+   bounds the answer. Under ``rearrange``, where the fast search applies, it is solved first
+   for each reading of the table's ambiguous melds: if the referee accepts its best play, or
+   that play does not beat the best so far, the reading is settled (most are). Elsewhere the
+   fates' own bounds settle as much for less (under ``replace`` they count the tiles taking a
+   joker's place), and it is not solved. Without a table joker it is the problem itself.
 2. **Pinned.** Every table joker stays in its role: nothing is retrieved, so (where melds holding
    jokers may be split) the best such play is legal. If it scores the bound, it is the answer.
 3. **Exact.** The general search (:mod:`._search`) with every rule in force, for each reading of
