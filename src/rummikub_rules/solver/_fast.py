@@ -51,7 +51,9 @@ __all__ = ["FastSearch"]
 _Built = tuple[str, int, list[tuple[int, bool]]]
 
 #: States the first turn of each direction may expand, per cell; later turns grow by half.
-_TURN_PER_CELL: Final = 5
+#: Downwards finishes first about three times in four: a first turn long enough for most of
+#: those wastes less on the other direction than it costs where downwards is the slow one.
+_TURN_PER_CELL: Final = 20
 
 _GROUP_TABLES: dict[tuple[int, int, int], GroupTable] = {}
 
