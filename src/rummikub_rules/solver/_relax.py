@@ -243,7 +243,11 @@ def _color_values(
     columns = len(table)
     pins = pins or [0] * columns
     room = room or [True] * columns
-    runs = [t + r + p + jokers for t, r, p in zip(table, rack, pins, strict=True)]
+    # Open runs after each number: at most its tiles, and the jokers only where they may stand.
+    runs = [
+        t + r + p + (jokers if here else 0)
+        for t, r, p, here in zip(table, rack, pins, room, strict=True)
+    ]
     cells = [
         _cell(runs[n - 1] if n else 0, table[n], rack[n], caps[n], jokers, pins[n], room[n])
         for n in range(columns)
