@@ -472,6 +472,19 @@ def test_no_play_freeing_a_joker_is_proven_without_the_colours_the_rack_lacks() 
     assert found.states <= 3_500
 
 
+def test_a_rack_whose_meldable_tiles_are_worth_too_little_cannot_open_without_a_search() -> None:
+    """In ``r1 r2 r3 k9 b9 k13 o5`` only ``r1 r2 r3`` stand in a meld of rack tiles: 6 points,
+    under the 30 of ``classic``, so no opening, proven by that count alone (a search of the
+    rack's melds took 51 units before). With ``o9`` for ``o5``, ``k9 b9 o9`` joins them: 33
+    points, and the rack opens."""
+    for rack, playable in (("r1 r2 r3 k9 b9 k13 o5", False), ("r1 r2 r3 k9 b9 o9 k13", True)):
+        found = solve("", rack, opened=False)
+        assert found.proven_optimal
+        assert (found.play is not None) is playable
+        assert can_play("", rack, opened=False) is playable
+    assert solve("", "r1 r2 r3 k9 b9 k13 o5", opened=False).states == 0
+
+
 def test_a_play_keeping_the_table_jokers_is_settled_by_the_relaxation_freeing_them() -> None:
     """The relaxation freeing every table joker goes first: its best play keeps both jokers
     in their roles, the referee accepts it, and no fate is listed or searched. (Before, the

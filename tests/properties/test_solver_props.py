@@ -42,6 +42,7 @@ from rummikub_rules.solver import (
     solve,
     top_plays,
 )
+from rummikub_rules.solver._witness import unopenable
 from rummikub_rules.tiles import MAX_JOKERS, STANDARD_SET, XP_SET
 from tests.brute import Score, best_score, candidate_melds, score, tables_for
 from tests.depth import examples
@@ -354,6 +355,19 @@ def test_an_initial_meld_is_new_melds_of_rack_tiles_worth_the_threshold(rack: li
     assert not Counter(melds.tiles) - Counter(rack)
     assert sum(m.value(CLASSIC) or 0 for m in melds) >= CLASSIC.initial_meld_points
     assert check_turn(Table(), rack, melds, opened=False).ok
+
+
+@settings(max_examples=examples(40, minimum=10, deep=100))
+@given(
+    positions(st.one_of(st.sampled_from(tuple(EDITIONS.values())), custom_editions()), opened=False)
+)
+def test_a_rack_counted_unopenable_has_no_initial_meld(position: Position) -> None:
+    """Where the rack's tiles that stand in some meld of rack tiles are worth less than the
+    threshold, the brute force (every table the referee accepts) finds no opening either,
+    under every preset and custom editions, with the table drawn too."""
+    edition, table, rack, _, objective = position
+    assume(unopenable(rack, edition))
+    assert best_score(table, rack, edition, objective, opened=False) is None
 
 
 @settings(max_examples=examples(20, minimum=4))

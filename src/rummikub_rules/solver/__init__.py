@@ -84,7 +84,7 @@ from rummikub_rules.solver._grid import Objective
 from rummikub_rules.solver._plan import ENGINES, Engine, SearchResult
 from rummikub_rules.solver._plan import solve as _solve
 from rummikub_rules.solver._top import top_outcomes
-from rummikub_rules.solver._witness import hopeless, witness
+from rummikub_rules.solver._witness import hopeless, unopenable, witness
 from rummikub_rules.state import GameState
 from rummikub_rules.tiles import Tile
 
@@ -206,7 +206,7 @@ def can_play(
     opened = as_flag(opened, "opened")
     if witness(table, rack, opened=opened, edition=edition, budget=budget) is not None:
         return True
-    if hopeless(table, rack, edition):
+    if hopeless(table, rack, edition) or (not opened and unopenable(rack, edition)):
         return False
     outcome = _solve(
         table, rack, opened=opened, edition=edition, objective="tiles", budget=budget, first=True

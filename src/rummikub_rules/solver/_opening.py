@@ -26,6 +26,7 @@ from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._opened import opened_bound, play_opened
 from rummikub_rules.solver._problem import Opening
+from rummikub_rules.solver._witness import unopenable
 from rummikub_rules.tiles import JOKER, Tile
 from rummikub_rules.turns._facts import TileCounts
 from rummikub_rules.turns._rack_melds import RackMelds
@@ -43,6 +44,8 @@ def play_opening(ctx: Context, best: Incumbent) -> None:
         if edition.opening_may_use_table:
             _opening_on_table(ctx, best)
         return  # the table before is not valid: no turn can leave it as it is
+    if unopenable(ctx.rack, edition):
+        return  # the rack's tiles that may stand in its own melds are worth too little
     rule = JokerInInitialMeld(edition.joker_in_initial_meld)
     jokers = _opening_jokers(ctx)
     tinted = [0] * ctx.grid.rows if rule is JokerInInitialMeld.FORBIDDEN else None

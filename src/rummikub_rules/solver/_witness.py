@@ -21,7 +21,7 @@ from rummikub_rules.solver._budget import CHECK, SETUP, Budget
 from rummikub_rules.solver._verify import legal
 from rummikub_rules.tiles import MAX_NUMBER, MIN_NUMBER, Tile
 
-__all__ = ["hopeless", "witness"]
+__all__ = ["hopeless", "unopenable", "witness"]
 
 #: The most candidate plays the referee is asked about: a witness is meant to be cheap, and the
 #: plan answers whatever it misses.
@@ -208,34 +208,61 @@ def hopeless(table: Table, rack: Sequence[Tile], edition: Edition) -> bool:
         return False
     tiles = Counter((*table.tiles, *rack))
     jokers = sum(n for t, n in tiles.items() if t.number is None)
+    return not any(_meldable(tile, tiles, jokers, edition) for tile in set(rack))
+
+
+def unopenable(rack: Sequence[Tile], edition: Edition) -> bool:
+    """Whether no initial meld can reach the edition's threshold, by a count of the rack alone.
+
+    An initial meld is new melds of rack tiles worth the threshold on their own (also where
+    the turn may go on over the table), so it holds only rack tiles that stand in some meld of
+    rack tiles (see :func:`hopeless`): where those are worth less than the threshold, the
+    player cannot open. A rack joker may go nearly anywhere, and a threshold of 0 where the
+    turn may go on over the table is met by any turn: then nothing is proven.
+
+    >>> from rummikub_rules import CLASSIC, parse_tiles
+    >>> unopenable(parse_tiles("r1 r2 r3 k9 b9 k13"), CLASSIC)
+    True
+    >>> unopenable(parse_tiles("r1 r2 r3 k9 b9 o9 k13"), CLASSIC)
+    False
+    """
+    if any(t.number is None for t in rack):
+        return False
+    if edition.opening_may_use_table and not edition.initial_meld_points:
+        return False
+    tiles = Counter(rack)
+    worth = sum(t.value * n for t, n in tiles.items() if _meldable(t, tiles, 0, edition))
+    return worth < max(1, edition.initial_meld_points)
+
+
+def _meldable(tile: Tile, tiles: Counter[Tile], jokers: int, edition: Edition) -> bool:
+    """Whether ``tile`` can stand in a meld of ``tiles`` (itself among them) and ``jokers``."""
+    assert tile.number is not None
     numbers = edition.tile_set.numbers
     low, high = numbers[0], numbers[-1]
     wraps = RunWrap(edition.run_wrap) is not RunWrap.NONE
-    for tile in set(rack):
-        assert tile.number is not None
-        same = sum(
-            n
-            for t, n in tiles.items()
-            if t.number == tile.number
-            and (t.color != tile.color or not edition.group_colors_distinct)
-        )
-        if not edition.group_colors_distinct:
-            same -= 1  # the tile itself
-        if same + jokers >= 2:
-            return False
-        for start in (-2, -1, 0):
-            missing = 0
-            for step in range(start, start + 3):
-                if step == 0:
-                    continue
-                number = tile.number + step
-                if wraps:
-                    number = (number - low) % (high - low + 1) + low
-                elif not low <= number <= high:
-                    missing = 3
-                    break
-                if not tiles[Tile(tile.color, number)]:
-                    missing += 1
-            if missing <= jokers:
-                return False
-    return True
+    same = sum(
+        n
+        for t, n in tiles.items()
+        if t.number == tile.number and (t.color != tile.color or not edition.group_colors_distinct)
+    )
+    if not edition.group_colors_distinct:
+        same -= 1  # the tile itself
+    if same + jokers >= 2:
+        return True
+    for start in (-2, -1, 0):
+        missing = 0
+        for step in range(start, start + 3):
+            if step == 0:
+                continue
+            number = tile.number + step
+            if wraps:
+                number = (number - low) % (high - low + 1) + low
+            elif not low <= number <= high:
+                missing = 3
+                break
+            if not tiles[Tile(tile.color, number)]:
+                missing += 1
+        if missing <= jokers:
+            return True
+    return False
