@@ -38,7 +38,7 @@ from rummikub_rules import (
 from rummikub_rules import strategies as rst
 from rummikub_rules.solver import DEFAULT_LIMIT, arrange, best_play, can_play, solve, top_plays
 from tests.hostile._work import answer as counted_answer
-from tests.hostile._work import steps
+from tests.hostile._work import at_once, steps
 
 T = TypeVar("T")
 
@@ -98,6 +98,24 @@ def test_positions_larger_than_the_set_are_refused_at_once() -> None:
 def test_a_rack_of_the_whole_set(name: str, opened: bool) -> None:
     edition = EDITIONS[name]
     legal_or_error(Table(), list(edition.tile_set.all_tiles()), opened=opened, edition=edition)
+
+
+@pytest.mark.parametrize("name", ["classic", "xp"])
+def test_a_rack_of_every_numbered_tile_that_has_not_opened(name: str) -> None:
+    """The count of a rack's meldable tiles (before any search, for a player who has not
+    opened) proves nothing here, and ``can_play`` answers within the solver's budget."""
+    edition = EDITIONS[name]
+    rack = [t for t in edition.tile_set.all_tiles() if t.number is not None]
+    assert answer(lambda: can_play(Table(), rack, opened=False, edition=edition)) is True
+    legal_or_error(Table(), rack, opened=False, edition=edition)
+
+
+def test_a_rack_the_count_cannot_open_is_answered_in_few_steps() -> None:
+    """Every copy of ``k1 k4 k7 k10 k13`` under ``xp``: no two of them share a meld, so the count
+    proves that no opening exists, with no search and a few hundred calls."""
+    rack = parse_tiles(" ".join(["k1 k4 k7 k10 k13"] * 3))
+    with at_once():
+        assert not can_play(Table(), rack, opened=False, edition=EDITIONS["xp"])
 
 
 def _full_table() -> tuple[Table, list[Tile]]:
