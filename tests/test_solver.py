@@ -485,6 +485,17 @@ def test_a_rack_whose_meldable_tiles_are_worth_too_little_cannot_open_without_a_
     assert solve("", "r1 r2 r3 k9 b9 k13 o5", opened=False).states == 0
 
 
+def test_an_opening_whose_best_melds_reach_the_threshold_needs_no_search_for_points() -> None:
+    """The rack's best melds (most tiles) come first: ``o5 o6 o7 | k6 r6 b6`` is worth 36, so
+    it is the opening, and the search for the melds with the most points is built for its
+    bound only, never searched (284 units when that search went first; 232 now)."""
+    found = solve("", "k6 b9 b8 r6 o5 r4 r9 k5 b6 o2 r8 o7 o6 o2", opened=False)
+    assert found.proven_optimal
+    assert found.play is not None
+    assert str(found.play.after) == "o5 o6 o7 | k6 r6 b6"
+    assert found.states <= 250
+
+
 def test_a_play_keeping_the_table_jokers_is_settled_by_the_relaxation_freeing_them() -> None:
     """The relaxation freeing every table joker goes first: its best play keeps both jokers
     in their roles, the referee accepts it, and no fate is listed or searched. (Before, the

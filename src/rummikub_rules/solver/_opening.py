@@ -1,9 +1,10 @@
 """The opening (rules section 4.4): new melds of rack tiles worth the threshold (private).
 
-From the rack alone: the fast search for the most points first proves where no melds of the
-rack reach the threshold, then the best play of the rack is checked against it (where there is
-none above the best play so far, no opening beats it either), and the general search (which
-counts the threshold) decides the rest. Under ``opening_may_use_table`` the turn
+From the rack alone: the bound of the fast search for the most points first proves where no
+melds of the rack reach the threshold; then the rack's best play is checked against it (where
+there is none above the best play so far, no opening beats it either); where it falls short,
+that search looks for melds that reach it, and where some do, the general search (which counts
+the threshold) decides. Under ``opening_may_use_table`` the turn
 may go on over the table: once melds of rack tiles reach the threshold, the player has opened
 for the rest of the turn, so each such set of melds is laid and an opened player's play
 searched with them.
@@ -53,17 +54,21 @@ def play_opening(ctx: Context, best: Incumbent) -> None:
     opening = Opening(threshold, jokers_count=rule is JokerInInitialMeld.COUNTS)
     empty = ctx.grid.zeros()
     proven_alone = False
-    if ctx.fast_applies(jokers) and not _rack_reaches(ctx, best, jokers, opening):
-        proven_alone = True  # no melds of the rack alone are worth the threshold
-    elif ctx.fast_applies(jokers):
-        found = fast(ctx, best, empty, rack_jokers=jokers)
-        if found is None:
-            # Nothing of the rack alone beats the best play so far, worth the threshold or not
-            # (a region of ``top_plays`` whose bounds no play meets often ends so).
-            proven_alone = True
-        elif ctx.opening_value(found[1], opening) >= threshold:
-            best.offer(found[1], keep=ctx.table.melds)
-            proven_alone = True
+    if ctx.fast_applies(jokers):
+        points = _points_search(ctx, jokers, opening)
+        if points is None:
+            proven_alone = True  # no melds of the rack alone are worth the threshold
+        else:
+            found = fast(ctx, best, empty, rack_jokers=jokers)
+            if found is None:
+                # Nothing of the rack alone beats the best play so far, worth the threshold or
+                # not (a region of ``top_plays`` whose bounds no play meets often ends so).
+                proven_alone = True
+            elif ctx.opening_value(found[1], opening) >= threshold:
+                best.offer(found[1], keep=ctx.table.melds)
+                proven_alone = True
+            elif not _rack_reaches(ctx, best, points, jokers, opening):
+                proven_alone = True  # the best melds fall short, and so do all
     if not proven_alone:
         built = problem(ctx, empty, rack_jokers=jokers, opening=opening, colored_rack=tinted)
         if built is not None:
@@ -100,13 +105,11 @@ def _opening_jokers(ctx: Context) -> int:
     return 0 if rule is JokerInInitialMeld.FORBIDDEN else ctx.rack_jokers()
 
 
-def _rack_reaches(ctx: Context, best: Incumbent, jokers: int, opening: Opening) -> bool:
-    """Whether melds of the rack alone may be worth the opening's threshold.
+def _points_search(ctx: Context, jokers: int, opening: Opening) -> FastSearch | None:
+    """The fast search for the rack's melds with the most points (``None``: too few).
 
-    The fast search for the most points, a joker counted as the highest number (or as
-    nothing where jokers do not count): if nothing reaches the threshold, no opening from
-    the rack does. Else, where any play will do, its melds are offered. With many jokers
-    only its bound is asked (the search grows with them).
+    A joker counts as the highest number (or as nothing where jokers do not count). Where its
+    bound, before any search, is below the threshold, no opening from the rack reaches it.
     """
     ctx.budget.charge(SETUP)
     joker_weight = max(ctx.grid.numbers) if opening.jokers_count else 0
@@ -117,13 +120,24 @@ def _rack_reaches(ctx: Context, best: Incumbent, jokers: int, opening: Opening) 
         budget=ctx.budget,
         jokers=(0, jokers),
         joker_weight=joker_weight,
-        first=ctx.first,
+        first=True,
     )
-    if search.bound() < opening.threshold:
-        return False
+    return None if search.bound() < opening.threshold else search
+
+
+def _rack_reaches(
+    ctx: Context, best: Incumbent, points: FastSearch, jokers: int, opening: Opening
+) -> bool:
+    """Whether melds of the rack alone may be worth the opening's threshold.
+
+    Asked where the rack's best melds fall short of it: ``points`` (:func:`_points_search`)
+    searched until melds reach it; where none do, no opening from the rack does. Where any
+    play will do, those melds are offered. With many jokers the answer is yes, unsearched
+    (the search grows with them).
+    """
     if jokers > _POINTS_JOKERS:
         return True  # the search would cost more than it saves
-    found = fast_solve(ctx, best, FastRun(search, 0), opening.threshold - 1)
+    found = fast_solve(ctx, best, FastRun(points, 0), opening.threshold - 1)
     if found is None:
         return False
     if ctx.first and ctx.opening_value(found[1], opening) >= opening.threshold:

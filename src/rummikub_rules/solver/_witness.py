@@ -11,7 +11,7 @@ table's and the rack's tiles. Where neither answers, the plan decides.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from rummikub_rules.actions import Play
@@ -206,9 +206,10 @@ def hopeless(table: Table, rack: Sequence[Tile], edition: Edition) -> bool:
     """
     if any(t.number is None for t in rack):
         return False
-    tiles = Counter((*table.tiles, *rack))
-    jokers = sum(n for t, n in tiles.items() if t.number is None)
-    return not any(_meldable(tile, tiles, jokers, edition) for tile in set(rack))
+    every = (*table.tiles, *rack)
+    jokers = sum(1 for t in every if t.number is None)
+    counts = _Counts(every)
+    return not any(counts.meldable(tile, jokers, edition) for tile in set(rack))
 
 
 def unopenable(rack: Sequence[Tile], edition: Edition) -> bool:
@@ -230,39 +231,52 @@ def unopenable(rack: Sequence[Tile], edition: Edition) -> bool:
         return False
     if edition.opening_may_use_table and not edition.initial_meld_points:
         return False
-    tiles = Counter(rack)
-    worth = sum(t.value * n for t, n in tiles.items() if _meldable(t, tiles, 0, edition))
-    return worth < max(1, edition.initial_meld_points)
-
-
-def _meldable(tile: Tile, tiles: Counter[Tile], jokers: int, edition: Edition) -> bool:
-    """Whether ``tile`` can stand in a meld of ``tiles`` (itself among them) and ``jokers``."""
-    assert tile.number is not None
-    numbers = edition.tile_set.numbers
-    low, high = numbers[0], numbers[-1]
-    wraps = RunWrap(edition.run_wrap) is not RunWrap.NONE
-    same = sum(
-        n
-        for t, n in tiles.items()
-        if t.number == tile.number and (t.color != tile.color or not edition.group_colors_distinct)
-    )
-    if not edition.group_colors_distinct:
-        same -= 1  # the tile itself
-    if same + jokers >= 2:
+    threshold = max(1, edition.initial_meld_points)
+    if sum(t.value for t in rack) < threshold:
         return True
-    for start in (-2, -1, 0):
-        missing = 0
-        for step in range(start, start + 3):
-            if step == 0:
-                continue
-            number = tile.number + step
-            if wraps:
-                number = (number - low) % (high - low + 1) + low
-            elif not low <= number <= high:
-                missing = 3
-                break
-            if not tiles[Tile(tile.color, number)]:
-                missing += 1
-        if missing <= jokers:
+    counts = _Counts(rack)
+    tiles = Counter(rack)
+    worth = sum(t.value * n for t, n in tiles.items() if counts.meldable(t, 0, edition))
+    return worth < threshold
+
+
+class _Counts:
+    """Numbered tiles counted by cell (colour and number) and by number, for :meth:`meldable`."""
+
+    def __init__(self, tiles: Iterable[Tile]) -> None:
+        self.cells: Counter[tuple[object, int]] = Counter()
+        self.numbers: Counter[int] = Counter()
+        for tile in tiles:
+            if tile.number is not None:
+                self.cells[tile.color, tile.number] += 1
+                self.numbers[tile.number] += 1
+
+    def meldable(self, tile: Tile, jokers: int, edition: Edition) -> bool:
+        """Whether ``tile`` (counted here) can stand in a meld of these tiles and ``jokers``."""
+        number = tile.number
+        assert number is not None
+        if edition.group_colors_distinct:
+            same = self.numbers[number] - self.cells[tile.color, number]
+        else:
+            same = self.numbers[number] - 1  # the tile itself
+        if same + jokers >= 2:
             return True
-    return False
+        numbers = edition.tile_set.numbers
+        low, high = numbers[0], numbers[-1]
+        wraps = RunWrap(edition.run_wrap) is not RunWrap.NONE
+        for start in (-2, -1, 0):
+            missing = 0
+            for step in range(start, start + 3):
+                if step == 0:
+                    continue
+                other = number + step
+                if wraps:
+                    other = (other - low) % (high - low + 1) + low
+                elif not low <= other <= high:
+                    missing = 3
+                    break
+                if not self.cells[tile.color, other]:
+                    missing += 1
+            if missing <= jokers:
+                return True
+        return False
