@@ -496,6 +496,35 @@ def test_an_opening_whose_best_melds_reach_the_threshold_needs_no_search_for_poi
     assert found.states <= 250
 
 
+def test_groups_short_of_colours_take_their_jokers_in_the_bound() -> None:
+    """``xp``: only two colours have 11s and 12s, so ``k11 b11 j`` and ``k12 r12 j`` need their
+    jokers, and nothing of the rack can be laid. The bound now charges each tile in a group of
+    a number that two colours hold half a joker (two jokers where one colour holds it): it is
+    the answer, and no search runs (the colour tables alone: 431 units; before, the bound
+    allowed all 13 rack tiles and a search proved it in 661)."""
+    table = parse_table("r10 b10 o10 | k11 b11 j | k12 r12 j")
+    rack = parse_tiles("k7 r9 r13 b2 b5 b6 o6 b8 k11 b8 k11 r4 b13")
+    found = solve(table, rack, opened=True, edition=EDITIONS["xp"])
+    assert found.proven_optimal
+    assert found.play is None
+    assert not can_play(table, rack, opened=True, edition=EDITIONS["xp"])
+    assert found.states <= 450
+
+
+def test_the_fates_are_ranked_again_once_their_relaxations_are_solved() -> None:
+    """``xp``, three table jokers: the relaxations of the fates freeing three and two jokers
+    both reach 682, the best. Solved before any fate's search, they rank the fates again, and
+    on such ties the one freeing fewer jokers goes first: its search finds the 682, which
+    settles the rest (25,802 units; 30,574 before, 68,776 with the tighter bound alone, which
+    searched the fate freeing three jokers first, from a floor of 0)."""
+    table = parse_table("r10 b10 o10 | k11 b11 j | k12 r12 j | k2 k3 k4 k5 | o11 j o13")
+    rack = parse_tiles("k7 r9 r13 b2 b5 b6 o6 b8 k11 b8 k11 r4 b13 o1")
+    found = solve(table, rack, opened=True, edition=EDITIONS["xp"])
+    assert found.proven_optimal
+    assert (found.tiles, found.points) == (6, 52)
+    assert found.states <= 27_000
+
+
 def test_a_play_keeping_the_table_jokers_is_settled_by_the_relaxation_freeing_them() -> None:
     """The relaxation freeing every table joker goes first: its best play keeps both jokers
     in their roles, the referee accepts it, and no fate is listed or searched. (Before, the

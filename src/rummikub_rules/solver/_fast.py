@@ -32,14 +32,14 @@ from typing import Final
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._grid import FoundMeld
+from rummikub_rules.solver._group_table import GroupTable
 from rummikub_rules.solver._relax import (
     NEG,
-    GroupTable,
     JokerRoom,
     Move,
-    Parts,
     Relaxation,
     group_caps,
+    group_shares,
     run_lengths,
     state_bits,
 )
@@ -205,6 +205,11 @@ class _Search:
         self.bits = state_bits(copies + self.jokers)
         self.offsets = [self.groups.bits + self.bits * c for c in range(colors)]
         self.spare_offset = self.groups.bits + self.bits * colors
+        # Group shares tighten the bound; with caps given (shared by many searches, so are
+        # their colour tables), none.
+        shares = group_shares(counts, self.group_pins) if self.jokers and caps is None else None
+        if shares is not None and not any(shares):
+            shares = None  # jokers counted whole, as before
         if caps is None:
             caps = group_caps(
                 counts,
@@ -225,6 +230,7 @@ class _Search:
             pins=self.run_pins,
             budget=budget,
             room=room,
+            shares=shares,
         )
         self._counts, self._caps = counts, caps
         self.acc_mask = (1 << self.groups.bits) - 1
@@ -360,8 +366,8 @@ class _Search:
         after, fits = self.groups.after[acc], self.groups.fits
         pinned = self.group_pins[pos // self.colors]
         best, choice = NEG, None
-        # With two jokers or fewer, a move changes one colour's term of its children's bound.
-        parts: Parts | None = None
+        # A move changes one colour's term of its children's bound.
+        parts: Sequence[int] | None = None
         moved: Sequence[int] = ()
         for move in self.relax.known[pos].get(state * self.width + spare) or self.relax.moves(
             pos, state, spare
@@ -377,11 +383,11 @@ class _Search:
             floor = best if best > alpha else alpha
             child = key + delta - acc + acc2
             left = child >> self.spare_offset
-            if spare > 2 or pos + 1 == self.cells:
+            if pos + 1 == self.cells:
                 rest_bound = self._joker_bound(pos + 1, child, left)
             else:
                 if parts is None:
-                    parts, moved = self._others(pos, key)
+                    parts, moved = self._others(pos, key, spare)
                 rest_bound = self.relax.bound_with(
                     parts, moved, (child >> offset) & self.state_mask, left
                 )
@@ -396,14 +402,14 @@ class _Search:
                     break
         return self._store(pos, key, alpha, best, choice)
 
-    def _others(self, pos: int, key: int) -> tuple[Parts, Sequence[int]]:
+    def _others(self, pos: int, key: int, spare: int) -> tuple[Sequence[int], Sequence[int]]:
         """The bound's parts of every colour but the one of cell ``pos``, for its children.
 
         And the values row the moved colour reads there (the next number's).
         """
         cells = self._cells(pos + 1, key)
         moved, _ = cells.pop(pos % self.colors)
-        return self.relax.parts(cells), moved
+        return self.relax.parts(cells, spare), moved
 
     def _joker_bound(self, pos: int, key: int, spare: int) -> int:
         """The relaxation bound of ``key`` at cell ``pos``.

@@ -188,6 +188,10 @@ class _Fates:
         self.done = 0  # fates settled, in order
         self.solved: list[tuple[Fate, int]] = []  # relaxations solved, and their best scores
         self.widest_rest: Rest | None = None
+        #: The relaxations solved ahead (:meth:`_relax_ranked`), by fate (its ``id``: fates
+        #: differing only in the tiles they demand compare equal), and whether their plays
+        #: are legal.
+        self.relaxed: dict[int, tuple[Rest, bool]] = {}
         self.widest = Fate((), len(roles.jokers), ctx.grid.zeros())
 
     def walk(self, *, stop_at_freed: bool = False) -> bool:
@@ -198,6 +202,7 @@ class _Fates:
         """
         best = self.best
         while self.done < len(self.ranked) or (self.freeing and self._widen()):
+            self._relax_ranked()
             fate_bound, fast, fate = self.ranked[self.done]
             if fate_bound > best.floor and not self._covered(fast, fate):
                 if stop_at_freed and fate.freed:
@@ -254,21 +259,65 @@ class _Fates:
             self.widest_best()
         return any(found <= self.best.floor and covers(wide, fate) for wide, found in self.solved)
 
+    def _relax_ranked(self) -> None:
+        """Solve the relaxations of the fates ranked and not walked yet, then rank them again.
+
+        Cheap beside the searches that decide a fate, they often find a legal play, which
+        raises the floor those searches start from. A relaxation solved bounds its fate better
+        than its bound did: the fates are ranked again by it, and on ties those freeing fewer
+        jokers first (their searches are smaller).
+        """
+        best, fresh = self.best, False
+        for fate_bound, fast, fate in self.ranked[self.done :]:
+            if fast is None or id(fate) in self.relaxed or fate_bound <= best.floor:
+                continue
+            if not self._covered(fast, fate):
+                self.relaxed[id(fate)] = self._relax(fast, fate)
+                fresh = True
+        if fresh and not self.ctx.first:  # else a relaxation's play need not be its best
+            left = [self._tightened(entry) for entry in self.ranked[self.done :]]
+            left.sort(key=lambda entry: (entry[2].freed > 0, -entry[0], entry[2].freed))
+            self.ranked[self.done :] = left
+
+    def _relax(self, fast: FastRun, fate: Fate) -> tuple[Rest, bool]:
+        """A fate's relaxation solved above the best play so far; whether its play is legal.
+
+        The relaxation freeing every joker is solved once (:meth:`widest_best`). Its best
+        score is kept to settle the fates whose relaxations it holds (:meth:`_covered`).
+        """
+        best = self.best
+        relaxed = self.widest_rest
+        if not (covers(fate, self.widest) and relaxed is not None and relaxed.found):
+            relaxed = Rest(best.floor, fast_solve(self.ctx, best, fast, best.floor))
+        found = relaxed.found
+        if found is None:
+            self.solved.append((fate, relaxed.floor))
+        elif not self.ctx.first:  # else the play found need not be the best
+            self.solved.append((fate, found[0]))
+        return relaxed, found is not None and best.offer(found[1]) == found[0]
+
+    def _tightened(
+        self, entry: tuple[int, FastRun | None, Fate]
+    ) -> tuple[int, FastRun | None, Fate]:
+        """A ranked fate with its bound lowered to its relaxation's best, where solved."""
+        fate_bound, fast, fate = entry
+        known = self.relaxed.get(id(fate))
+        if known is None:
+            return entry
+        rest = known[0]
+        solved = rest.found[0] if rest.found is not None else rest.floor
+        return min(fate_bound, solved), fast, fate
+
     def _solve(self, fast: FastRun | None, fate: Fate) -> None:
         """Solve one fate: its relaxation, then the host search or the exact search."""
         ctx, best, host_search, roles = self.ctx, self.best, self.host_search, self.roles
         claims = bool(fate.claims or fate.group_claims)
         relaxed = None
         if fast is not None:
-            relaxed = self.widest_rest
-            if not (covers(fate, self.widest) and relaxed is not None and relaxed.found):
-                relaxed = Rest(best.floor, fast_solve(ctx, best, fast, best.floor))
-            if relaxed.found is None:
-                self.solved.append((fate, relaxed.floor))
+            relaxed, legal = self.relaxed.get(id(fate)) or self._relax(fast, fate)
+            if relaxed.found is None or relaxed.found[0] <= best.floor:
                 return  # not even the relaxation beats the best play so far
-            if not ctx.first:  # else the play found need not be the best
-                self.solved.append((fate, relaxed.found[0]))
-            if best.offer(relaxed.found[1]) == relaxed.found[0] and not claims:
+            if legal and not claims:
                 return  # the relaxation's best play is legal: the fate's best
         stock = _stock(ctx, self.table, roles, fate)
         step = Step(stock, fate, fate.low, fate.freed, fate.claims, fate.group_claims)

@@ -7,13 +7,15 @@ colour. Two things describe where they stand:
   named by a small integer, its *run state*. States are numbered by size first, so the states
   with at most ``k`` open runs are exactly ``0 .. state_count(k) - 1``;
 - for the number being played, how many tiles each colour gave to groups, folded into a small
-  *group accumulator* ``(total, widest)`` that decides whether they split into valid groups.
+  *group accumulator* (:mod:`._group_table`).
 
 :func:`colour_values` solves one colour on its own, with groups relaxed (the colour may give any
 of its tiles at a number to groups whenever some group is possible there) and, if jokers are in
 play, every joker free to stand in the colour's runs. That is exact for the colour's runs, so the
 sum over colours of the best score still reachable bounds the real problem from above (with
-jokers, under the best sharing of them between the colours). :class:`Relaxation` holds those
+jokers, under the best sharing of them between the colours). For the fast search, a tile in a
+group of a number only one or two colours hold takes its share of the jokers such groups need
+(:func:`group_shares`; jokers then count in halves). :class:`Relaxation` holds those
 values for the fast search, where each move's *regret* (how much of the bound it gives up)
 orders the search and, without jokers left to place, stops it early; the general engine uses
 the values too. Tables are computed once per problem; run-state tables once per process.
@@ -29,13 +31,13 @@ from typing import Final, NamedTuple
 from rummikub_rules.solver._budget import Budget
 
 __all__ = [
+    "HALVES",
     "NEG",
-    "GroupTable",
     "JokerRoom",
     "Move",
-    "Parts",
     "Relaxation",
     "color_values",
+    "group_shares",
     "run_lengths",
     "state_bits",
     "state_id",
@@ -53,10 +55,6 @@ Move = tuple[int, int, int, int, int]
 #: that number's groups. A freed joker must go into a meld holding rack tiles (rules section
 #: 4.5), so a search may keep it from runs of colours and groups of numbers the rack has none of.
 JokerRoom = tuple[Sequence[Sequence[bool]], Sequence[bool]]
-
-#: What the bound of up to two jokers adds up over colours: the sum of their bases, the two best
-#: gains from one joker, the best gain from two.
-Parts = tuple[int, int, int, int]
 
 _STATES: list[tuple[int, ...]] = [()]
 _IDS: dict[tuple[int, ...], int] = {(): 0}
@@ -183,6 +181,7 @@ def color_values(
     pins: Sequence[int] | None = None,
     budget: Budget | None = None,
     room: Sequence[bool] | None = None,
+    shares: Sequence[int] | None = None,
 ) -> list[list[int]]:
     """One colour alone, groups relaxed (see :func:`_colour_values`).
 
@@ -199,12 +198,13 @@ def color_values(
         jokers,
         tuple(pins or ()),
         tuple(room or ()),
+        None if shares is None else tuple(shares),
     )
     found = _VALUES.get(key)
     if found is None:
         if len(_VALUES) >= _VALUES_KEPT:
             _VALUES.clear()
-        found = _VALUES[key] = _color_values(table, rack, weights, caps, jokers, pins, room)
+        found = _VALUES[key] = _color_values(table, rack, weights, caps, jokers, pins, room, shares)
     if budget is not None:
         budget.charge_once(key, 1 + sum(map(len, found)) // COLOR_ENTRIES)
     return found
@@ -228,28 +228,43 @@ def _color_values(
     jokers: int,
     pins: Sequence[int] | None = None,
     room: Sequence[bool] | None = None,
+    shares: Sequence[int] | None = None,
 ) -> list[list[int]]:
     """One colour alone, groups relaxed: the best rack score still reachable.
 
     ``table[n]``, ``rack[n]`` count the colour's tiles at number ``n``, ``weights[n]`` scores a
     rack tile there and ``caps[n]`` bounds its tiles in groups (see :func:`group_caps`);
     ``pins[n]`` table jokers stand for the tile in runs, and up to ``jokers`` free jokers may
-    fill its runs (at the numbers where ``room`` lets them). The answer's
-    ``[n][state * (jokers + 1) + k]`` is the best score from number ``n`` on, entering it with
-    that run state and ``k`` jokers to spare (``NEG`` if the colour's table tiles cannot all be
-    placed, or if the search cannot get there).
+    fill its runs (at the numbers where ``room`` lets them). With ``shares``, jokers are
+    counted in halves (:data:`HALVES` each) and each of the colour's tiles in a group at
+    number ``n`` takes ``shares[n]`` halves (see :func:`group_shares`). The answer's
+    ``[n][state * (units + 1) + k]`` is the best score from number ``n`` on, entering it with
+    that run state and ``k`` jokers (or halves) to spare, ``units`` being ``jokers`` (or its
+    halves); ``NEG`` if the colour's table tiles cannot all be placed, or if the search cannot
+    get there.
     """
-    width = jokers + 1
+    unit = 1 if shares is None else HALVES
+    width = unit * jokers + 1
     columns = len(table)
     pins = pins or [0] * columns
     room = room or [True] * columns
+    shares = shares or [0] * columns
     # Open runs after each number: at most its tiles, and the jokers only where they may stand.
     runs = [
         t + r + p + (jokers if here else 0)
         for t, r, p, here in zip(table, rack, pins, room, strict=True)
     ]
     cells = [
-        _cell(runs[n - 1] if n else 0, table[n], rack[n], caps[n], jokers, pins[n], room[n])
+        _cell(
+            runs[n - 1] if n else 0,
+            table[n],
+            rack[n],
+            caps[n],
+            (width - 1, unit),
+            pins[n],
+            room[n],
+            shares[n],
+        )
         for n in range(columns)
     ]
     reach: list[Sequence[int]] = [range(len(cell.options)) for cell in cells]
@@ -312,26 +327,38 @@ class _Cell(NamedTuple):
 
 
 def _cell(
-    before: int, table: int, rack: int, group_cap: int, jokers: int, pins: int, room: bool
+    before: int,
+    table: int,
+    rack: int,
+    group_cap: int,
+    jokers: tuple[int, int],
+    pins: int,
+    room: bool,
+    share: int = 0,
 ) -> _Cell:
     """Per (state, spare jokers) entering a cell, its options and the next states it reaches.
 
-    States have at most ``before`` open runs; indices are ``state * (jokers + 1) + spare``.
-    Without ``room``, no joker joins the cell's runs.
+    ``jokers`` is (units to spare at most, units a joker takes); states have at most
+    ``before`` open runs; indices are ``state * (units + 1) + spare``. Without ``room``, no
+    joker joins the cell's runs; each tile in a group takes ``share`` units.
     """
-    key = (before, table, rack, group_cap, jokers, pins, room)
+    units, unit = jokers
+    key = (before, table, rack, group_cap, units, unit, pins, room, share)
     found = _CELLS.get(key)
     if found is None:
-        width = jokers + 1
+        width = units + 1
         found = _Cell([], [])
         for state in range(state_count(before)):
             for spare in range(width):
                 nexts: dict[int, set[int]] = {}
                 most: dict[int, int] = {}
-                free = spare if room else 0
-                for nxt, _, used, extra in options(state, table, rack, group_cap, free, pins):
-                    nexts.setdefault(used, set()).add(nxt * width + spare - extra)
-                    most[nxt] = max(most.get(nxt, -1), spare - extra)
+                free = spare // unit if room else 0
+                for nxt, grouped, used, extra in options(state, table, rack, group_cap, free, pins):
+                    left = spare - extra * unit - grouped * share
+                    if left < 0:
+                        continue
+                    nexts.setdefault(used, set()).add(nxt * width + left)
+                    most[nxt] = max(most.get(nxt, -1), left)
                 found.options.append(
                     [(used, tuple(sorted(n))) for used, n in sorted(nexts.items())]
                 )
@@ -340,66 +367,15 @@ def _cell(
     return found
 
 
-class GroupTable:
-    """The group accumulator of one number: ids for (total tiles, widest colour) and their rules.
-
-    ``after[acc][g]`` adds a colour giving ``g`` tiles. ``fits[acc][w]`` says whether the tiles
-    and ``w`` jokers split into groups of 3..``colours`` tiles: ``k`` groups take ``total``
-    numbered tiles and the jokers when the widest colour has at most ``k`` tiles, every group
-    gets a numbered tile (``k <= total``) and ``3k <= total + w <= colours * k``; ``ok`` is the
-    same without jokers. ``viable`` says, before the number is over, whether it still may.
-    """
-
-    def __init__(self, colors: int, copies: int, jokers: int) -> None:
-        self.width = copies + 1
-        top = colors * copies
-        count = (top + 1) * self.width
-        self.bits = max(1, (count - 1).bit_length())
-        self.after = [
-            [self._id(min(top, t + g), max(w, g)) for g in range(copies + 1)]
-            for t in range(top + 1)
-            for w in range(self.width)
-        ]
-        self.fits = [
-            [
-                (t == 0 and j == 0)
-                or any(3 * k <= t + j <= colors * k for k in range(max(w, 1), t + 1))
-                for j in range(jokers + 1)
-            ]
-            for t in range(top + 1)
-            for w in range(self.width)
-        ]
-        #: ``with_jokers[w]``: whether each accumulator fits with ``w`` jokers.
-        self.with_jokers = [[fits[w] for fits in self.fits] for w in range(jokers + 1)]
-        self.ok = self.with_jokers[0]
-        self._some = [any(fits) for fits in self.fits]
-        self._viable: dict[tuple[int, ...], list[list[bool]]] = {}
-
-    def viable(self, caps: tuple[int, ...]) -> list[list[bool]]:
-        """Per colour ``c``: which accumulators may still fit once ``c`` has given its tiles.
-
-        The colours after it give at most ``caps`` tiles each, and the jokers may join.
-        """
-        found = self._viable.get(caps)
-        if found is None:
-            found = [self._some]
-            for cap in reversed(caps[1:]):
-                later = found[0]
-                found.insert(0, [any(later[row[g]] for g in range(cap + 1)) for row in self.after])
-            self._viable[caps] = found
-        return found
-
-    def _id(self, total: int, widest: int) -> int:
-        return total * self.width + widest
-
-
 class Relaxation:
     """The relaxation of a grid for the fast search: upper bounds and regret-ordered moves.
 
     ``value[c][n]`` is :func:`colour_values` for colour ``c`` with ``jokers`` free jokers, of
     which ``table_jokers`` must be placed, and the table jokers ``pins[n][c]`` kept in runs;
-    each joker laid from the rack scores ``joker_weight``; the colour tables are charged to
-    ``budget`` (:func:`color_values`).
+    with ``shares`` (:func:`group_shares`), jokers are counted in halves there and a colour's
+    tiles in groups take their share of the jokers those groups need. Each joker laid from the
+    rack scores ``joker_weight``; the colour tables are charged to ``budget``
+    (:func:`color_values`).
     ``moves(pos, state, spare)`` lists the moves at cell ``pos = n * colours + c`` for the
     colour in ``state`` with ``spare`` jokers not yet placed, least regret first (the regret
     is how much of the colour's value the move gives up, jokers left aside); a move changes
@@ -422,6 +398,7 @@ class Relaxation:
         pins: Sequence[Sequence[int]],
         budget: Budget | None = None,
         room: JokerRoom | None = None,
+        shares: Sequence[int] | None = None,
     ) -> None:
         self.table, self.rack, self.weights, self.caps = table, rack, weights, caps
         self.pins = pins
@@ -431,6 +408,10 @@ class Relaxation:
         self.table_jokers, rack_jokers = jokers
         self.jokers = self.table_jokers + rack_jokers
         self.joker_weight, self.spare_offset = joker_weight, spare_offset
+        self.shares = shares or [0] * len(table)
+        #: What a joker counts for in the colour tables, and their width per run state.
+        self.unit = 1 if shares is None else HALVES
+        self.width = self.unit * self.jokers + 1
         self.value = [
             color_values(
                 [row[c] for row in table],
@@ -441,6 +422,7 @@ class Relaxation:
                 [row[c] for row in pins],
                 budget,
                 None if room is None else [row[c] for row in room[0]],
+                shares,
             )
             for c in range(self.colors)
         ]
@@ -454,54 +436,35 @@ class Relaxation:
     def shared_bound(self, cells: Sequence[tuple[Sequence[int], int]], spare: int) -> int:
         """The bound of colours at (values, run state) each, with ``spare`` jokers left.
 
-        The jokers go to the colours' runs in the best way, and every rack joker left scores.
-        Up to two jokers, the best gains from one joker (for two colours) or two settle it;
-        beyond, a knapsack over the colours. A colour that needs a joker gains from ``NEG``,
-        and Python's integers keep such sums exact.
+        The jokers go to the colours in the best way (a knapsack over the colours), and every
+        rack joker left scores. A colour that needs a joker gains from ``NEG``, and Python's
+        integers keep such sums exact.
         """
-        if spare <= 2:
-            return self._settled(self.parts(cells), spare)
-        width = self.jokers + 1
-        total = _knapsack([row[state * width : state * width + spare + 1] for row, state in cells])
-        if total < 0:
-            return NEG
-        return total + self._rack_jokers(self.jokers - spare, spare) * self.joker_weight
+        *others, (row, state) = cells
+        return self.bound_with(self.parts(others, spare), row, state, spare)
 
-    def parts(self, cells: Sequence[tuple[Sequence[int], int]]) -> Parts:
-        """What :meth:`shared_bound` adds up over ``cells`` for up to two jokers.
+    def parts(self, cells: Sequence[tuple[Sequence[int], int]], spare: int) -> Sequence[int]:
+        """The best sum over ``cells`` with each number of joker units up to ``spare`` jokers'.
 
-        The sum of their bases, the two best gains from one joker and the best from two: a
-        search moving one colour at a time bounds its moves with :meth:`bound_with`.
+        A search moving one colour at a time bounds its moves with :meth:`bound_with`.
         """
-        parts = (0, 0, 0, 0)
+        top = self.unit * spare + 1
+        width = self.width
+        total: Sequence[int] | None = None
         for row, state in cells:
-            parts = self._with(parts, row, state)
-        return parts
+            at = state * width
+            part = row[at : at + top]
+            total = part if total is None else _merge(total, part)
+        return total if total is not None else [0] * top
 
-    def bound_with(self, parts: Parts, row: Sequence[int], state: int, spare: int) -> int:
-        """:meth:`shared_bound` of the cells of ``parts`` and one more, with at most two jokers."""
-        return self._settled(self._with(parts, row, state), spare)
-
-    def _with(self, parts: Parts, row: Sequence[int], state: int) -> Parts:
-        total, one, two, both = parts
-        at = state * (self.jokers + 1)
-        base = row[at]
-        if self.jokers:
-            gain = row[at + 1] - base
-            if gain > one:
-                one, two = gain, one
-            elif gain > two:
-                two = gain
-            if self.jokers > 1 and row[at + 2] - base > both:
-                both = row[at + 2] - base
-        return total + base, one, two, both
-
-    def _settled(self, parts: Parts, spare: int) -> int:
-        total, one, two, both = parts
-        if spare == 1:
-            total += one
-        elif spare == 2:
-            total += max(one + two, both)
+    def bound_with(self, parts: Sequence[int], row: Sequence[int], state: int, spare: int) -> int:
+        """:meth:`shared_bound` of the cells of ``parts`` and one more, ``spare`` jokers left."""
+        top = self.unit * spare
+        at = state * self.width
+        if top == 0:
+            total = parts[0] + row[at]
+        else:
+            total = max([parts[top - j] + row[at + j] for j in range(top + 1)])
         if total < 0:
             return NEG
         return total + self._rack_jokers(self.jokers - spare, spare) * self.joker_weight
@@ -512,16 +475,18 @@ class Relaxation:
 
     def moves(self, pos: int, state: int, spare: int = 0) -> list[Move]:
         """The feasible moves of the colour in ``state`` at cell ``pos``, least regret first."""
-        width = self.jokers + 1
-        found = self.known[pos].get(state * width + spare)
+        key = state * (self.jokers + 1) + spare
+        found = self.known[pos].get(key)
         if found is None:
+            width, unit = self.width, self.unit
             column, color = divmod(pos, self.colors)
             here, after = self.value[color][column], self.value[color][column + 1]
             weight = self.weights[column]
             cell = (self.table[column][color], self.rack[column][color], self.caps[column])
             pins = self.pins[column][color]
-            top = here[state * width + spare]
+            top = here[state * width + spare * unit]
             shift, last = self.offsets[color], color == self.colors - 1
+            share = self.shares[column]
             if not spare:
                 found = [
                     (
@@ -532,17 +497,20 @@ class Relaxation:
                         0,
                     )
                     for nxt, g, used, _ in options(state, *cell, 0, pins)
-                    if after[nxt * width] != NEG
+                    if after[nxt * width] != NEG and not (g and share)
                 ]
                 found.sort()
-                self.known[pos][state * width] = found
+                self.known[pos][key] = found
                 return found
             found = []
             room = self.room
             free = spare if room is None or room[0][column][color] else 0
             grouping = last and (room is None or room[1][column])
             for nxt, grouped, used, extra in options(state, *cell, free, pins):
-                score = after[nxt * width + spare - extra]
+                left = (spare - extra) * unit - grouped * share
+                if left < 0:
+                    continue
+                score = after[nxt * width + left]
                 if score == NEG:
                     continue
                 for group_jokers in range(spare - extra + 1 if grouping else 1):
@@ -554,20 +522,57 @@ class Relaxation:
                     delta = ((nxt - state) << shift) - (placed << self.spare_offset)
                     found.append((top - used * weight - score, gain, delta, grouped, group_jokers))
             found.sort(key=_regret_then_gain)
-            self.known[pos][state * width + spare] = found
+            self.known[pos][key] = found
         return found
 
 
-def _knapsack(rows: Sequence[Sequence[int]]) -> int:
-    """The best sum of one entry per row, the indices (jokers) within the rows' length.
+def group_shares(counts: Sequence[Sequence[int]], pins: Sequence[int]) -> list[int]:
+    """Per number, the halves of a joker each tile in a group there takes at least.
 
-    The entries' indices add up to at most the rows' length less one.
+    Groups hold one tile of a colour each, at least three tiles in all: where only two colours
+    have tiles of a number (and no joker is kept in its groups), each group there holds a
+    joker for at most two tiles, half a joker each; where only one colour has, two jokers for
+    its one tile. Shared so, the colours' halves never add up to more jokers than the groups
+    hold, so the relaxation stays a bound.
     """
-    spare = len(rows[0]) - 1
-    total = list(rows[0])
-    for row in rows[1:]:
-        total = [max(total[k - j] + row[j] for j in range(k + 1)) for k in range(spare + 1)]
-    return max(total)
+    shares = []
+    for row, pinned in zip(counts, pins, strict=True):
+        colors = sum(1 for n in row if n)
+        shares.append(0 if pinned or colors > 2 else (1, 4)[colors == 1] if colors else 0)
+    return shares
+
+
+#: Joker units of a joker in the fast search's colour tables: halves, as a group's joker may
+#: serve two colours.
+HALVES: Final = 2
+
+
+def _merge(total: Sequence[int], part: Sequence[int]) -> list[int]:
+    """The best sums with each number of joker units: ``total``'s and ``part``'s shared out.
+
+    Written out for the widths of up to two jokers (in halves), the most frequent.
+    """
+    size = len(total)
+    if size == 1:
+        return [total[0] + part[0]]
+    if size == 3:
+        t0, t1, t2 = total
+        p0, p1, p2 = part
+        a, b = t0 + p1, t1 + p0
+        c, d, e = t0 + p2, t1 + p1, t2 + p0
+        return [t0 + p0, a if a > b else b, max(c, d, e)]
+    if size == 5:
+        t0, t1, t2, t3, t4 = total
+        p0, p1, p2, p3, p4 = part
+        a, b = t0 + p1, t1 + p0
+        return [
+            t0 + p0,
+            a if a > b else b,
+            max(t0 + p2, t1 + p1, t2 + p0),
+            max(t0 + p3, t1 + p2, t2 + p1, t3 + p0),
+            max(t0 + p4, t1 + p3, t2 + p2, t3 + p1, t4 + p0),
+        ]
+    return [max([total[k - j] + part[j] for j in range(k + 1)]) for k in range(size)]
 
 
 def _regret_then_gain(move: Move) -> tuple[int, int]:

@@ -1,0 +1,63 @@
+"""The group accumulator of one number, for the fast search (private).
+
+Inside a number the fast search takes the colours one by one; how many tiles each gave to
+groups is folded into a small accumulator ``(total, widest)``, which says whether they split
+into valid groups (with the jokers the number's groups may take).
+"""
+
+from __future__ import annotations
+
+__all__ = ["GroupTable"]
+
+
+class GroupTable:
+    """The group accumulator of one number: ids for (total tiles, widest colour) and their rules.
+
+    ``after[acc][g]`` adds a colour giving ``g`` tiles. ``fits[acc][w]`` says whether the tiles
+    and ``w`` jokers split into groups of 3..``colours`` tiles: ``k`` groups take ``total``
+    numbered tiles and the jokers when the widest colour has at most ``k`` tiles, every group
+    gets a numbered tile (``k <= total``) and ``3k <= total + w <= colours * k``; ``ok`` is the
+    same without jokers. ``viable`` says, before the number is over, whether it still may.
+    """
+
+    def __init__(self, colors: int, copies: int, jokers: int) -> None:
+        self.width = copies + 1
+        top = colors * copies
+        count = (top + 1) * self.width
+        self.bits = max(1, (count - 1).bit_length())
+        self.after = [
+            [self._id(min(top, t + g), max(w, g)) for g in range(copies + 1)]
+            for t in range(top + 1)
+            for w in range(self.width)
+        ]
+        self.fits = [
+            [
+                (t == 0 and j == 0)
+                or any(3 * k <= t + j <= colors * k for k in range(max(w, 1), t + 1))
+                for j in range(jokers + 1)
+            ]
+            for t in range(top + 1)
+            for w in range(self.width)
+        ]
+        #: ``with_jokers[w]``: whether each accumulator fits with ``w`` jokers.
+        self.with_jokers = [[fits[w] for fits in self.fits] for w in range(jokers + 1)]
+        self.ok = self.with_jokers[0]
+        self._some = [any(fits) for fits in self.fits]
+        self._viable: dict[tuple[int, ...], list[list[bool]]] = {}
+
+    def viable(self, caps: tuple[int, ...]) -> list[list[bool]]:
+        """Per colour ``c``: which accumulators may still fit once ``c`` has given its tiles.
+
+        The colours after it give at most ``caps`` tiles each, and the jokers may join.
+        """
+        found = self._viable.get(caps)
+        if found is None:
+            found = [self._some]
+            for cap in reversed(caps[1:]):
+                later = found[0]
+                found.insert(0, [any(later[row[g]] for g in range(cap + 1)) for row in self.after])
+            self._viable[caps] = found
+        return found
+
+    def _id(self, total: int, widest: int) -> int:
+        return total * self.width + widest

@@ -1,0 +1,75 @@
+"""Property tests for the fast search's relaxation: the group shares never cut a play.
+
+Where only one or two colours have tiles of a number, a group there holds jokers, and the
+relaxation charges each colour's tiles in those groups their share of them
+(:func:`~rummikub_rules.solver._relax.group_shares`). That tightens the bound; it must never
+cut a placement the search would otherwise find. So on random grids (table tiles that must all
+be placed, rack tiles that may be, table jokers kept in runs and groups, loose and rack jokers)
+the fast search's best score with the shares is the one it finds without them (given the same
+group caps, the search takes no shares).
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummikub_rules.solver._budget import Budget
+from rummikub_rules.solver._fast import FastSearch
+from rummikub_rules.solver._relax import group_caps, group_shares
+from tests.depth import examples
+
+COLUMNS, COLORS = 13, 4
+
+Grid = list[list[int]]
+
+
+def grids(most: int, zeros: int) -> st.SearchStrategy[Grid]:
+    """Counts per ``[column][colour]``: ``zeros`` in ``zeros + most`` cells are empty."""
+    cell = st.sampled_from([0] * zeros + list(range(1, most + 1)))
+    return st.lists(
+        st.lists(cell, min_size=COLORS, max_size=COLORS), min_size=COLUMNS, max_size=COLUMNS
+    )
+
+
+def best(search: FastSearch) -> int | None:
+    found = search.solve(-1)
+    return None if found is None else found[0]
+
+
+@settings(max_examples=examples(200, minimum=50, deep=2000))
+@given(
+    table=grids(1, 12),
+    rack=grids(2, 5),
+    run_pins=grids(1, 30),
+    group_pins=st.lists(st.sampled_from([0, 0, 0, 1, 2]), min_size=COLUMNS, max_size=COLUMNS),
+    jokers=st.tuples(st.integers(0, 2), st.integers(0, 2)),
+)
+def test_the_group_shares_never_cut_a_placement(
+    table: Grid, rack: Grid, run_pins: Grid, group_pins: list[int], jokers: tuple[int, int]
+) -> None:
+    weights = [100 + n for n in range(1, COLUMNS + 1)]
+    counts = [[t + r for t, r in zip(x, y, strict=True)] for x, y in zip(table, rack, strict=True)]
+    caps = group_caps(counts, sum(jokers), distinct=True, pins=group_pins)
+
+    def search(given_caps: list[int] | None) -> FastSearch:
+        return FastSearch(
+            table,
+            rack,
+            weights,
+            budget=Budget(),
+            jokers=jokers,
+            joker_weight=150,
+            pins=(run_pins, group_pins),
+            caps=given_caps,
+        )
+
+    assert best(search(None)) == best(search(caps))
+
+
+def test_group_shares_charge_the_jokers_a_number_short_of_colours_needs() -> None:
+    """Halves of a joker per tile in a group: 4 where one colour has tiles of the number (two
+    jokers a group), 1 where two have (a joker a group, for two tiles), 0 from three colours on
+    or where a table joker is kept in the number's groups (it may be the one they need)."""
+    rows = [[1, 0, 0, 0], [2, 1, 0, 0], [1, 1, 1, 0], [1, 1, 0, 0], [0, 0, 0, 0]]
+    assert group_shares(rows, [0, 0, 0, 1, 0]) == [4, 1, 0, 0, 0]
