@@ -4,7 +4,9 @@ Without a joker on the table no joker rule applies and the relaxation is the pro
 for each reading of the table's ambiguous melds, each fate of its jokers (:mod:`._fates`) is
 bounded and, where its bound beats the best play so far, solved: by its relaxation where the
 referee accepts that play, else by the host search (:mod:`._host_search`) where the edition
-says where a freed joker goes, else by the general search with the fate's claims. Where the
+says where a freed joker goes, else by the general search with the fate's claims. The
+relaxations of the fates left are solved before any of those searches, and the fates ranked
+again by them (:meth:`_Fates._relax_ranked`). Where the
 jokers may be decided inside the search (:func:`._joker_search.applies`), that search and the
 fates take turns (:func:`_race`). No bound over every reading goes first: the fates' bounds
 settle as much, for less.
