@@ -515,14 +515,14 @@ def test_the_fates_are_ranked_again_once_their_relaxations_are_solved() -> None:
     """``xp``, three table jokers: the relaxations of the fates freeing three and two jokers
     both reach 682, the best. Solved before any fate's search, they rank the fates again, and
     on such ties the one freeing fewer jokers goes first: its search finds the 682, which
-    settles the rest (25,802 units; 30,574 before, 68,776 with the tighter bound alone, which
+    settles the rest (26,537 units; 30,574 before, 68,776 with the tighter bound alone, which
     searched the fate freeing three jokers first, from a floor of 0)."""
     table = parse_table("r10 b10 o10 | k11 b11 j | k12 r12 j | k2 k3 k4 k5 | o11 j o13")
     rack = parse_tiles("k7 r9 r13 b2 b5 b6 o6 b8 k11 b8 k11 r4 b13 o1")
     found = solve(table, rack, opened=True, edition=EDITIONS["xp"])
     assert found.proven_optimal
     assert (found.tiles, found.points) == (6, 52)
-    assert found.states <= 27_000
+    assert found.states <= 28_000
 
 
 def test_a_play_keeping_the_table_jokers_is_settled_by_the_relaxation_freeing_them() -> None:

@@ -356,8 +356,9 @@ class _Search:
             if known >> 1 <= alpha:
                 return known >> 1
         spare = key >> self.spare_offset
-        # Each child's bound shares the jokers left: the work grows with them.
-        self.work.charge(1 + spare)
+        # Each child's bound shares the jokers left (in halves where groups take shares): the
+        # work grows with them.
+        self.work.charge(1 + self.relax.unit * spare)
         if self.work.spent > self.budget:
             raise _TurnSpentError
         offset, last, viable = self.cell_info[pos]
