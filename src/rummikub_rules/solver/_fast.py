@@ -205,11 +205,12 @@ class _Search:
         self.bits = state_bits(copies + self.jokers)
         self.offsets = [self.groups.bits + self.bits * c for c in range(colors)]
         self.spare_offset = self.groups.bits + self.bits * colors
-        # Group shares tighten the bound; with caps given (shared by many searches, so are
-        # their colour tables), none.
-        shares = group_shares(counts, self.group_pins) if self.jokers and caps is None else None
-        if shares is not None and not any(shares):
-            shares = None  # jokers counted whole, as before
+        # Group shares tighten the bound. None with caps given (shared by many searches, so are
+        # their colour tables), nor where no number takes any: jokers then count whole.
+        shares: list[int] | None = None
+        if self.jokers and caps is None:
+            shares = group_shares(counts, self.group_pins)
+            shares = shares if any(shares) else None
         if caps is None:
             caps = group_caps(
                 counts,

@@ -47,6 +47,10 @@ __all__ = [
 #: Score of an impossible state.
 NEG: Final = -(1 << 62)
 
+#: Joker units of a joker in the fast search's colour tables: halves, as a group's joker may
+#: serve two colours (:func:`group_shares`).
+HALVES: Final = 2
+
 #: A move at one cell: (regret, score gained, change of the packed state, tiles to groups,
 #: jokers to groups).
 Move = tuple[int, int, int, int, int]
@@ -538,13 +542,12 @@ def group_shares(counts: Sequence[Sequence[int]], pins: Sequence[int]) -> list[i
     shares = []
     for row, pinned in zip(counts, pins, strict=True):
         colors = sum(1 for n in row if n)
-        shares.append(0 if pinned or colors > 2 else (1, 4)[colors == 1] if colors else 0)
+        shares.append(0 if pinned or colors >= len(_SHARES) else _SHARES[colors])
     return shares
 
 
-#: Joker units of a joker in the fast search's colour tables: halves, as a group's joker may
-#: serve two colours.
-HALVES: Final = 2
+#: Halves of a joker a tile in a group takes, by how many colours have tiles of its number.
+_SHARES: Final = (0, 4, 1)
 
 
 def _merge(total: Sequence[int], part: Sequence[int]) -> list[int]:
