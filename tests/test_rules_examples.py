@@ -37,17 +37,6 @@ def joker(edition: Edition, color: str) -> str:
     return "j" if edition.tile_set.jokers else f"j{color}"
 
 
-#: Presets whose retrievals of a coloured joker the referee does not see yet: the referee's
-#: work for coloured jokers (issue 16 item 4) is on another branch. Strict, so that it is
-#: noticed (and the mark removed) when that work is merged.
-_RETRIEVAL_PENDING = pytest.mark.xfail(
-    strict=True, reason="the referee does not yet see a coloured joker freed (issue 16 item 4)"
-)
-PRESETS_RETRIEVING = [
-    pytest.param(e, marks=_RETRIEVAL_PENDING) if not e.tile_set.jokers else e for e in PRESETS
-]
-
-
 def codes(
     before: str, rack: str, after: str, *, opened: bool = True, edition: Edition = CLASSIC
 ) -> set[str]:
@@ -226,19 +215,30 @@ def test_freed_joker_new_meld_not_onto_k3_k4_k5(edition: Edition) -> None:
     assert "freed_joker_not_in_new_meld" in found
 
 
-@pytest.mark.parametrize("edition", PRESETS_RETRIEVING, ids=str)
+@pytest.mark.parametrize("edition", PRESETS, ids=str)
 def test_freed_joker_new_meld_split_run_is_new(edition: Edition) -> None:
     """``r8 r9 r10 | b4 b5 b6 | b7 b8 j`` after ``r8 j r10 | b4 b5 b6 b7 b8``: new for the joker.
 
-    Under a box without plain jokers the joker is ``jb`` and freed from a blue run, so that it
-    fits ``b7 b8 jb``.
+    Under a box without plain jokers the joker is ``jb``, freed from a blue run: from ``b9`` in
+    ``b8 jb b10`` to ``b8`` in ``b6 b7 jb`` (what it stands for changes, so it is retrieved).
     """
     turn = ("r8 j r10 | b4 b5 b6 b7 b8", "r9", "r8 r9 r10 | b4 b5 b6 | b7 b8 j")
     if not edition.tile_set.jokers:
-        turn = ("b8 jb b10 | b4 b5 b6 b7 b8", "b9", "b8 b9 b10 | b4 b5 b6 | b7 b8 jb")
+        turn = ("b8 jb b10 | b3 b4 b5 b6 b7", "b9", "b8 b9 b10 | b3 b4 b5 | b6 b7 jb")
     found = codes(*turn, edition=edition)
     assert "freed_joker_not_in_new_meld" not in found
     assert found == ({"freed_joker_needs_rack_tiles"} if edition.freed_joker_rack_tiles else set())
+
+
+def test_a_coloured_joker_moved_to_another_run_as_the_same_tile_is_not_retrieved() -> None:
+    """``jb`` stands for ``b9`` in ``b8 jb b10`` and again in ``b7 b8 jb``: not retrieved (4.5).
+
+    A joker is retrieved when what it stands for changes, not when it changes melds, so the
+    expert box's rack-tile rule for a freed joker does not apply.
+    """
+    turn = ("b8 jb b10 | b4 b5 b6 b7 b8", "b9", "b8 b9 b10 | b4 b5 b6 | b7 b8 jb")
+    assert codes(*turn, edition=EDITIONS["expert"]) == set()
+    assert retrieved(*turn, edition=EDITIONS["expert"]) == 0
 
 
 def test_freed_joker_new_meld_twin_runs_both_continue() -> None:
