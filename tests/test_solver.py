@@ -511,6 +511,37 @@ def test_groups_short_of_colours_take_their_jokers_in_the_bound() -> None:
     assert found.states <= 450
 
 
+def test_a_joker_replaced_in_place_needs_its_tile_held() -> None:
+    """``ua-wiki`` (``replace``, ``rack_or_table``): a joker is freed only where the tile it
+    stands for takes its place. No ``k13`` is held, on the table or the rack, so the joker of
+    ``k9 k10 k11 k12 j`` stays; only ``r11`` could free the other, and nothing of the rack can
+    be laid either way. The fates needing a tile nobody holds are not listed, and a rest whose
+    claims need such a tile has no play (1,149 units; 12,646 before, two general searches)."""
+    table = parse_table("k9 k10 k11 k12 j | r10 j r12 | k11 r11 o11")
+    rack = parse_tiles("k2 r5 b1 b2 k6 o4 k4 r6")
+    edition = EDITIONS["ua-wiki"]
+    found = solve(table, rack, opened=True, edition=edition)
+    assert found.proven_optimal
+    assert found.play is None
+    assert not can_play(table, rack, opened=True, edition=edition)
+    assert found.states <= 1_300
+
+
+def test_a_joker_replaced_from_the_rack_needs_its_tile_on_the_rack() -> None:
+    """``pl-2026`` (``replace``, ``rack``): the rack ``o4 r12`` holds neither ``r4``/``b4`` nor
+    ``r11``, so neither joker can be freed and no fate freeing one is listed (203 units; 503
+    before)."""
+    table = parse_table(
+        "k1 b1 o1 | b1 b2 b3 | k3 r3 o3 | k3 b3 o3 | k4 o4 j | r4 r5 r6 | r5 b5 o5 | "
+        "k6 r6 b6 o6 | r8 r9 r10 j r12 | k9 b9 o9 | k10 r10 b10 | k10 k11 k12 k13 | "
+        "k11 r11 o11 | r11 b11 o11 | b11 b12 b13"
+    )
+    found = solve(table, parse_tiles("o4 r12"), opened=True, edition=EDITIONS["pl-2026"])
+    assert found.proven_optimal
+    assert found.play is None
+    assert found.states <= 250
+
+
 def test_the_fates_are_ranked_again_once_their_relaxations_are_solved() -> None:
     """``xp``, three table jokers: the relaxations of the fates freeing three and two jokers
     both reach 682, the best. Solved before any fate's search, they rank the fates again, and

@@ -106,6 +106,9 @@ def fates(ctx: Context, roles: Roles) -> Iterator[Fate]:
     group_claims: list[tuple[int, GroupClaim]] = []
     if edition.joker_melds_extend_only:
         run_claims, group_claims = locked(ctx.table, roles, ctx.grid)
+    held = ctx.counts((*ctx.table.tiles, *ctx.rack))
+    assert held is not None
+    rack = ctx.rack_counts()
     kinds: dict[tuple[object, ...], list[TableJoker]] = {}
     for joker in roles.jokers:
         kinds.setdefault(joker.identity, []).append(joker)
@@ -113,7 +116,7 @@ def fates(ctx: Context, roles: Roles) -> Iterator[Fate]:
     for jokers in kinds.values():
         options: list[Replacement | None] = [None]
         if replace:
-            options = list(_replacements(ctx, jokers[0], in_place))
+            options = list(_replacements(ctx, jokers[0], in_place, held, rack))
         per_kind.append(
             [
                 (freed, combo)
@@ -142,25 +145,35 @@ def fates(ctx: Context, roles: Roles) -> Iterator[Fate]:
             yield Fate(tuple(kept), freed, low, claims, tuple(claims_g), tuple(tinted))
 
 
-def _replacements(ctx: Context, joker: TableJoker, in_place: bool) -> list[Replacement]:
-    """The ways a freed joker's place may be taken (rules section 4.5, ``replace``)."""
+def _replacements(
+    ctx: Context, joker: TableJoker, in_place: bool, held: Counts, rack: Counts
+) -> list[Replacement]:
+    """The ways a freed joker's place may be taken (rules section 4.5, ``replace``).
+
+    Only ways whose tiles are there: those laid from the rack on the rack (``rack``), those
+    of a meld claimed in place on the table or the rack (``held``).
+    """
     grid = ctx.grid
     meld = ctx.table.melds[joker.meld]
+    options: list[Replacement] = []
     if joker.kind is MeldKind.RUN:
         tile_column = 0 if grid.high and joker.column == grid.columns - 1 else joker.column
-        options: list[Replacement] = [FromRack(((tile_column, joker.row),))]
-        if in_place:
+        if rack[tile_column][joker.row]:
+            options.append(FromRack(((tile_column, joker.row),)))
+        if in_place and held[tile_column][joker.row]:
             options.append(_in_place_run(ctx, joker))
         return options
-    out: list[Replacement] = []
     for rows in itertools.combinations_with_replacement(joker.missing, joker.wanted):
-        out.append(FromRack(tuple((joker.column, row) for row in rows)))
+        wanted = Counter(rows)
+        if all(rack[joker.column][r] >= n for r, n in wanted.items()):
+            options.append(FromRack(tuple((joker.column, row) for row in rows)))
         if in_place:
             counts = Counter(grid.color_row[t.color] for t in meld.tiles if t.number is not None)
             counts.update(rows)
             claim = GroupClaim(tuple(counts[r] for r in range(grid.rows)), 0, shared=True)
-            out.append(GroupInPlace(joker.column, claim))
-    return out
+            if all(held[joker.column][r] >= n for r, n in counts.items()):
+                options.append(GroupInPlace(joker.column, claim))
+    return options
 
 
 def _in_place_run(ctx: Context, joker: TableJoker) -> RunInPlace:

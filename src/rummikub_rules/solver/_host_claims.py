@@ -3,7 +3,8 @@
 Under ``replace``, a meld whose joker is replaced in place (or a locked meld, under
 ``joker_melds_extend_only``) must end in a meld of the play holding its tiles: a *claim*
 (:mod:`._runs`, :mod:`._groups`). A host laid by the host search (:mod:`._host_search`) may
-be that meld; :func:`claims_left` says which claims are still to meet once it is laid.
+be that meld; :func:`claims_left` says which claims are still to meet once it is laid, and
+:func:`unmeetable` whether the tiles left can meet them at all.
 """
 
 from __future__ import annotations
@@ -11,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rummikub_rules.melds import MeldKind
-from rummikub_rules.solver._grid import FoundMeld, Grid
+from rummikub_rules.solver._grid import Counts, FoundMeld, Grid
 from rummikub_rules.solver._groups import GroupClaim
 from rummikub_rules.solver._hosts import Host
 from rummikub_rules.solver._position import renumbered
-from rummikub_rules.solver._runs import ANY, Claim
+from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 
-__all__ = ["claims_left"]
+__all__ = ["claims_left", "unmeetable"]
 
 
 def claims_left(
@@ -68,6 +69,28 @@ def claims_left(
     yield renumbered(runs, without(shared)), group_claims
     for i in locked:
         yield renumbered(runs, without([*shared, i])), group_claims
+
+
+def unmeetable(
+    table: Counts,
+    rack: Counts,
+    claims: tuple[Claim, ...],
+    group_claims: tuple[tuple[int, GroupClaim], ...],
+) -> bool:
+    """Whether the tiles left (``table`` and ``rack``) lack one a claim needs: then no play.
+
+    A run claim needs a tile at each of its cells that demands a numbered one, a group claim
+    its colours' tiles; once the hosts have met theirs, only the tiles left can meet the rest.
+    """
+    for claim in claims:
+        for column, demand in zip(claim.columns, claim.demands, strict=True):
+            if demand == NUMBERED and not table[column][claim.row] + rack[column][claim.row]:
+                return True
+    return any(
+        table[column][row] + rack[column][row] < need
+        for column, group in group_claims
+        for row, need in enumerate(group.rows)
+    )
 
 
 def _carries(meld: FoundMeld, numbered: list[bool], claims: list[Claim], index: int) -> bool:

@@ -15,7 +15,7 @@ from typing import Final
 
 import attrs
 
-from rummikub_rules.melds import Meld
+from rummikub_rules.melds import Meld, RunWrap
 from rummikub_rules.solver._budget import HOST
 from rummikub_rules.solver._context import Context, freeze, plus
 from rummikub_rules.solver._engines import (
@@ -30,7 +30,7 @@ from rummikub_rules.solver._engines import (
 from rummikub_rules.solver._fates import Fate
 from rummikub_rules.solver._grid import NEG, Counts, Grid
 from rummikub_rules.solver._groups import GroupClaim
-from rummikub_rules.solver._host_claims import claims_left
+from rummikub_rules.solver._host_claims import claims_left, unmeetable
 from rummikub_rules.solver._hosts import FREED, RACK_JOKER, Host, Olds, Stock, hosts
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._pinned import recoloured
@@ -391,6 +391,11 @@ class HostSearch:
         """The best play of a rest above ``floor`` (scores without what the hosts gained)."""
         ctx = self.ctx
         stock = step.stock
+        if step.claims or step.group_claims:
+            # Where runs go round, the tiles of a column may stand elsewhere: not checked there.
+            plain = RunWrap(ctx.edition.run_wrap) is RunWrap.NONE
+            if plain and unmeetable(stock.table, stock.rack, step.claims, step.group_claims):
+                return None
         loose = stock.loose + (step.freed - sum(step.freed_colored) if relaxed else 0)
         colored = step.colored
         if colored is not None and relaxed:
