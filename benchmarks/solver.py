@@ -8,8 +8,9 @@ installed: ``pip install -e '.[bench]'``):
   ``--jokers`` each instance holds 0-2 jokers, each in a table meld (in place of one of its
   tiles) or on the rack.
 - ``games``: positions met in seeded greedy self-play (four players, each laying the solver's
-  best play or drawing) under every preset, half of them with jokers on the table, taken from
-  the whole game (openings included).
+  best play or drawing) under every preset, each with one to four jokers on the table (the
+  positions issue 15 sets its targets on), taken from the whole game (openings included):
+  ``--positions`` per preset, from ``--games`` games or more until that many were met.
 - ``hardest``: the same self-play, every position timed (CPU time of ``solve``): writes the
   ``--slowest`` slowest positions per preset with one to four jokers on the table, and as many
   without, to ``--write`` in the format of ``tests/data/hard_positions.txt`` (compares nothing).
@@ -132,26 +133,32 @@ def add_jokers(rng: random.Random, pool: Counter[Tile], melds: list[Meld], count
 # -- game positions -----------------------------------------------------------------------------
 
 
+#: Games played at most per preset to find the positions asked for.
+MAX_GAMES = 60
+
+
 def game_positions(edition: str, games: int, per_edition: int, seed: int) -> list[Position]:
-    """Positions of seeded greedy self-play: half with jokers on the table (as far as the
-    games have them), spread over the games. The players play the best play found within the
-    default limit, as the bots do (the positions are then timed without a limit)."""
+    """``per_edition`` positions of seeded greedy self-play with one to four jokers on the table
+    (issue 15 item 3), taken from the whole game (openings included), spread over the games.
+
+    At least ``games`` games are played, and more (up to :data:`MAX_GAMES`) until that many
+    positions were met. The players play the best play found within the default limit, as the
+    bots do (the positions are then timed without a limit).
+    """
     rules = EDITIONS[edition]
     seen: list[Position] = []
-    for game_seed in range(games):
+    for game_seed in range(MAX_GAMES):
+        if game_seed >= games and len(seen) >= per_edition:
+            break
         game = GameState.new(4, edition=rules, seed=seed * 1000 + game_seed)
         while not game.is_over and len(game.history) < 400:
             seat = game.current
-            seen.append((game.table, game.rack, game.opened[seat], edition))
+            if 1 <= table_jokers(game.table) <= 4:
+                seen.append((game.table, game.rack, game.opened[seat], edition))
             play = solve(game.table, game.rack, opened=game.opened[seat], edition=rules).play
             game = game.apply(play or (Draw() if game.pool else Pass()))
     rng = random.Random(f"{seed}-{edition}")
-    with_jokers = [p for p in seen if any(m.jokers for m in p[0].melds)]
-    without = [p for p in seen if not any(m.jokers for m in p[0].melds)]
-    half = per_edition // 2
-    chosen = rng.sample(with_jokers, min(half, len(with_jokers)))
-    chosen += rng.sample(without, min(per_edition - len(chosen), len(without)))
-    return chosen
+    return rng.sample(seen, min(per_edition, len(seen)))
 
 
 def table_jokers(table: Table) -> int:
