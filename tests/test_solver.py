@@ -39,6 +39,8 @@ from rummikub_rules.solver import (
     solve,
     top_plays,
 )
+from rummikub_rules.solver._host_claims import claimed_pins
+from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 from rummikub_rules.turns import check_turn
 from tests.hostile._work import counted
 from tests.test_hard_positions import load
@@ -540,6 +542,43 @@ def test_a_joker_replaced_from_the_rack_needs_its_tile_on_the_rack() -> None:
     assert found.proven_optimal
     assert found.play is None
     assert found.states <= 250
+
+
+def test_the_tiles_a_run_claim_holds_stay_in_runs_in_its_bound() -> None:
+    """``sabra-1978`` (``joker_melds_extend_only``): ``r8 r9 r10 j r12`` may only grow, so its
+    tiles stay in one run. Before the general search keeps that claim, the fast search bounds
+    the rest with one copy of each claimed tile pinned to its run cell (a relaxation: runs,
+    not necessarily one); here nothing beats the floor then, and no general search runs (765
+    units; 4,947 with the claims dropped in the bound)."""
+    table = parse_table(
+        "k1 b1 o1 | k2 r2 b2 | k3 b3 o3 | k3 b3 o3 | k4 b4 o4 | k4 o4 j | r5 b5 o5 | "
+        "r1 r2 r3 r4 r5 | k6 r6 o6 | r6 b6 o6 | k8 r8 b8 o8 | k9 b9 o9 | k10 r10 b10 | "
+        "k11 r11 o11 | r11 b11 o11 | k10 k11 k12 | r8 r9 r10 j r12 | k13 r13 b13 | b11 b12 b13"
+    )
+    rack = parse_tiles("k7 k1 b8")
+    edition = EDITIONS["sabra-1978"]
+    found = solve(table, rack, opened=True, edition=edition)
+    assert found.proven_optimal
+    assert found.play is None
+    assert not can_play(table, rack, opened=True, edition=edition)
+    assert found.states <= 900
+
+
+def test_claimed_pins_pin_a_cell_once_for_shared_claims_and_once_per_locked_claim() -> None:
+    """Shared claims (jokers replaced in place) may ride one run: one copy pinned per cell.
+    Locked melds each need a run of their own: a copy per claim. A claimed tile the table
+    lacks must come from the rack, scored: then no relaxation."""
+    table, pins = [[2], [2], [1]], [[0], [0], [0]]
+    shared = Claim(row=0, columns=(0, 1, 2), demands=(NUMBERED, NUMBERED, ANY), shared=True)
+    twin = Claim(row=0, columns=(0, 1), demands=(NUMBERED, NUMBERED), shared=True)
+    assert claimed_pins(table, pins, (shared, twin)) == ([[1], [1], [1]], [[1], [1], [0]])
+    locked = Claim(row=0, columns=(0, 1), demands=(NUMBERED, NUMBERED))
+    assert claimed_pins(table, pins, (locked, locked, shared)) == (
+        [[0], [0], [1]],
+        [[2], [2], [0]],
+    )
+    assert claimed_pins([[0], [2], [1]], pins, (shared,)) is None
+    assert table == [[2], [2], [1]]  # the caller's counts are left as they were
 
 
 def test_the_fates_are_ranked_again_once_their_relaxations_are_solved() -> None:

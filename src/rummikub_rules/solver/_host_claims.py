@@ -3,12 +3,14 @@
 Under ``replace``, a meld whose joker is replaced in place (or a locked meld, under
 ``joker_melds_extend_only``) must end in a meld of the play holding its tiles: a *claim*
 (:mod:`._runs`, :mod:`._groups`). A host laid by the host search (:mod:`._host_search`) may
-be that meld; :func:`claims_left` says which claims are still to meet once it is laid, and
-:func:`unmeetable` whether the tiles left can meet them at all.
+be that meld; :func:`claims_left` says which claims are still to meet once it is laid,
+:func:`unmeetable` whether the tiles left can meet them at all, and :func:`claimed_pins` a
+relaxation of the run claims that the fast search can solve.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from rummikub_rules.melds import MeldKind
@@ -18,7 +20,7 @@ from rummikub_rules.solver._hosts import Host
 from rummikub_rules.solver._position import renumbered
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 
-__all__ = ["claims_left", "unmeetable"]
+__all__ = ["claimed_pins", "claims_left", "unmeetable"]
 
 
 def claims_left(
@@ -91,6 +93,38 @@ def unmeetable(
         for column, group in group_claims
         for row, need in enumerate(group.rows)
     )
+
+
+def claimed_pins(
+    table: Counts, run_pins: Counts, claims: tuple[Claim, ...]
+) -> tuple[Counts, Counts] | None:
+    """The rest with the tiles its run claims hold made run pins: a relaxation of them.
+
+    A run claim holds a numbered tile in a run at each cell that demands one (one run may
+    serve every shared claim, each locked claim needs its own). Such tiles taken from
+    ``table`` and kept as pins (a pin must stand in a run at its cell) keep that much of the
+    claims: every play meeting them is a play of the pins. (Not group claims: the fast search
+    lays no group of pins alone, and a group claim's tiles may all be claimed.) ``None``
+    where the table lacks a tile claimed (it must come from the rack, scored: not relaxed so).
+    """
+    locked: Counter[tuple[int, int]] = Counter()
+    shared: set[tuple[int, int]] = set()
+    for claim in claims:
+        for column, demand in zip(claim.columns, claim.demands, strict=True):
+            if demand == NUMBERED:
+                if claim.shared:
+                    shared.add((column, claim.row))
+                else:
+                    locked[column, claim.row] += 1
+    table = [list(row) for row in table]
+    run_pins = [list(row) for row in run_pins]
+    for column, row in set(locked) | shared:
+        need = max(locked[column, row], (column, row) in shared)
+        if table[column][row] < need:
+            return None
+        table[column][row] -= need
+        run_pins[column][row] += need
+    return table, run_pins
 
 
 def _carries(meld: FoundMeld, numbered: list[bool], claims: list[Claim], index: int) -> bool:

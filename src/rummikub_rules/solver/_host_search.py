@@ -15,7 +15,7 @@ from typing import Final
 
 import attrs
 
-from rummikub_rules.melds import Meld, RunWrap
+from rummikub_rules.melds import RunWrap
 from rummikub_rules.solver._budget import HOST
 from rummikub_rules.solver._context import Context, freeze, plus
 from rummikub_rules.solver._engines import (
@@ -27,96 +27,19 @@ from rummikub_rules.solver._engines import (
     general,
     problem,
 )
-from rummikub_rules.solver._fates import Fate
-from rummikub_rules.solver._grid import NEG, Counts, Grid
-from rummikub_rules.solver._groups import GroupClaim
-from rummikub_rules.solver._host_claims import claims_left, unmeetable
-from rummikub_rules.solver._hosts import FREED, RACK_JOKER, Host, Olds, Stock, hosts
+from rummikub_rules.solver._grid import NEG, Counts
+from rummikub_rules.solver._host_claims import claimed_pins, claims_left, unmeetable
+from rummikub_rules.solver._host_step import Rest, Step, minus, plus_rows, rest_key
+from rummikub_rules.solver._hosts import FREED, Host, Olds, Stock, hosts
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._pinned import recoloured
 from rummikub_rules.solver._relax import group_caps
 from rummikub_rules.solver._room import hosts_room
-from rummikub_rules.solver._runs import Claim
 
 __all__ = ["UNKNOWN", "HostSearch", "Rest", "Step", "rest_key"]
 
 #: A bound not worth computing: above every score.
 UNKNOWN: Final = 1 << 60
-
-
-@attrs.frozen
-class Step:
-    """Where a host search stands.
-
-    The stock left, the fate, what the play must lay (``demanded``), the hosts laid so far
-    (``taken``, scoring ``gained``, laying ``laid`` rack tiles and ``laid_jokers`` rack jokers),
-    and the freed jokers still to place.
-    """
-
-    stock: Stock
-    fate: Fate
-    demanded: Counts = attrs.field(eq=False)
-    freed: int
-    #: The claims still to meet (a host may meet some).
-    claims: tuple[Claim, ...] = ()
-    group_claims: tuple[tuple[int, GroupClaim], ...] = ()
-    taken: tuple[Meld, ...] = ()
-    gained: int = 0
-    laid: Counts | None = attrs.field(default=None, eq=False)
-    laid_jokers: int = 0
-    #: The last host laid (its key): further hosts come after it, so each set is tried once.
-    after: tuple[object, ...] | None = None
-    #: How many of the freed jokers still to place are coloured, and how many coloured rack
-    #: jokers the hosts laid, per row of their colour (empty without coloured jokers).
-    freed_colored: tuple[int, ...] = ()
-    colored_laid: tuple[int, ...] = ()
-
-    @property
-    def colored(self) -> Colored | None:
-        """The table's coloured jokers left to the rest (``None``: the position has none)."""
-        stock = self.stock
-        if not stock.colored_rack:
-            return None
-        return Colored(stock.colored_loose, stock.colored_run_pins, stock.colored_group_pins)
-
-    def with_host(
-        self,
-        host: Host,
-        score: int,
-        grid: Grid,
-        claims: tuple[Claim, ...],
-        group_claims: tuple[tuple[int, GroupClaim], ...],
-    ) -> Step:
-        """The step after laying ``host``, which scores ``score``.
-
-        ``claims`` and ``group_claims`` are what is still to meet.
-        """
-        rest = host.rest(self.stock, grid)
-        laid = [
-            [a - b for a, b in zip(x, y, strict=True)]
-            for x, y in zip(self.stock.rack, rest.rack, strict=True)
-        ]
-        if self.laid is not None:
-            laid = [plus(x, y) for x, y in zip(laid, self.laid, strict=True)]
-        demanded = [list(row) for row in self.demanded]
-        for (column, row), count in host.demands:
-            demanded[column][row] = max(demanded[column][row], count)
-        rows = len(self.freed_colored)
-        return Step(
-            rest,
-            self.fate,
-            demanded,
-            self.freed - host.freed,
-            claims,
-            group_claims,
-            (*self.taken, grid.meld(host.meld)),
-            self.gained + score,
-            laid,
-            self.laid_jokers + self.stock.rack_jokers - rest.rack_jokers,
-            host.key,
-            _minus(self.freed_colored, host.tinted(FREED, rows)),
-            _plus(self.colored_laid, host.tinted(RACK_JOKER, rows)),
-        )
 
 
 @attrs.define
@@ -141,44 +64,6 @@ class _Share:
         ]
         self.best = max(self.best, score)
         self.hosts += 1
-
-
-@attrs.frozen
-class Rest:
-    """A rest's answer above ``floor``: the best play (``None``: none scores above it).
-
-    A play found is the rest's best, so it answers every floor below its score; ``None``
-    answers every floor at least as high.
-    """
-
-    floor: int
-    found: Scored | None
-
-
-def rest_key(step: Step, *, relaxed: bool, bound: bool = False) -> tuple[object, ...]:
-    """What a rest's answer depends on (the hosts laid before it only through these)."""
-    stock = step.stock
-    return (
-        bound,
-        freeze(stock.table),
-        freeze(stock.rack),
-        stock.rack_jokers,
-        stock.loose,
-        freeze(stock.run_pins),
-        tuple(stock.group_pins),
-        step.freed if relaxed else -1,
-        step.claims,
-        step.group_claims,
-        freeze(step.demanded),
-        None if step.laid is None else freeze(step.laid),
-        step.laid_jokers,
-        stock.colored_rack,
-        stock.colored_loose,
-        stock.colored_run_pins,
-        stock.colored_group_pins,
-        step.freed_colored if relaxed else (),
-        step.colored_laid,
-    )
 
 
 class HostSearch:
@@ -355,7 +240,7 @@ class HostSearch:
             gained=step.gained + share.best,
             laid=step.laid,
             laid_jokers=step.laid_jokers,
-            freed_colored=_minus(step.freed_colored, host.tinted(FREED, len(step.freed_colored))),
+            freed_colored=minus(step.freed_colored, host.tinted(FREED, len(step.freed_colored))),
             colored_laid=step.colored_laid,
         )
         found = self.solve_stock(relaxed, relaxed=True, bound=True)
@@ -399,7 +284,9 @@ class HostSearch:
         loose = stock.loose + (step.freed - sum(step.freed_colored) if relaxed else 0)
         colored = step.colored
         if colored is not None and relaxed:
-            colored = attrs.evolve(colored, loose=_plus(stock.colored_loose, step.freed_colored))
+            colored = attrs.evolve(
+                colored, loose=plus_rows(stock.colored_loose, step.freed_colored)
+            )
         claims = bool(step.claims or step.group_claims)
         jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + loose
         if colored is not None and not claims and _only_kept(ctx, stock, colored):
@@ -422,7 +309,12 @@ class HostSearch:
             found = None if run is None else fast_solve(ctx, self.best, run, floor)
             if not claims or found is None:
                 return found
-            ceiling = None if ctx.first else found[0]
+            # Tighter: the rest with the tiles its run claims hold kept in runs, as pins.
+            tighter = self._claimed_bound(step, relaxed, loose, floor)
+            if tighter is not None and tighter <= floor:
+                return None
+            ceiling = found[0] if tighter is None else min(found[0], tighter)
+            ceiling = None if ctx.first else ceiling
         built = problem(
             ctx,
             stock.table,
@@ -441,6 +333,33 @@ class HostSearch:
             colored_laid=step.colored_laid,
         )
         return general(ctx, self.best, built, floor, ceiling)
+
+    def _claimed_bound(self, step: Step, relaxed: bool, loose: int, floor: int) -> int | None:
+        """A rest's best score with its run claims relaxed (:func:`claimed_pins`).
+
+        ``NEG`` if none beats ``floor``; ``None`` where it is not relaxed so. Only a bound:
+        its play may hold pins.
+        """
+        stock = step.stock
+        pinned = claimed_pins(stock.table, stock.run_pins, step.claims) if step.claims else None
+        if pinned is None:
+            return None
+        table, run_pins = pinned
+        run = self._fast_rest(
+            step,
+            relaxed,
+            loose=loose,
+            rack_jokers=stock.rack_jokers,
+            group_pins=stock.group_pins,
+            laid_jokers=step.laid_jokers,
+            table=table,
+            run_pins=run_pins,
+        )
+        if run is None or run.bound() <= floor:
+            return NEG
+        # Runs of pins alone are no melds, but they may stay in a bound.
+        found = fast_solve(self.ctx, self.best, attrs.evolve(run, general=None), floor)
+        return NEG if found is None else found[0]
 
     def _plain_applies(self, step: Step) -> bool:
         """Whether the fast search's rules cover a rest with its coloured jokers read as plain."""
@@ -509,15 +428,20 @@ class HostSearch:
         rack_jokers: int,
         group_pins: list[int],
         laid_jokers: int,
+        table: Counts | None = None,
+        run_pins: Counts | None = None,
     ) -> FastRun | None:
-        """The fast search over a rest's stock and bounds, with the jokers given."""
+        """The fast search over a rest's stock and bounds, with the jokers given.
+
+        ``table`` and ``run_pins`` replace the stock's (see :meth:`_claimed_bound`).
+        """
         stock = step.stock
         return fast_search(
             self.ctx,
-            stock.table,
+            stock.table if table is None else table,
             loose=loose,
             rack_jokers=rack_jokers,
-            pins=(stock.run_pins, group_pins),
+            pins=(stock.run_pins if run_pins is None else run_pins, group_pins),
             demanded=step.demanded,
             rack=stock.rack,
             laid=step.laid,
@@ -581,13 +505,3 @@ def _only_kept(ctx: Context, stock: Stock, colored: Colored) -> bool:
         and not any(colored.loose)
         and not any(stock.colored_rack)
     )
-
-
-def _minus(have: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
-    """Per-row counts less those used (empty stays empty)."""
-    return tuple(a - b for a, b in zip(have, used, strict=True)) if have else ()
-
-
-def _plus(have: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
-    """Per-row counts and more (empty stays empty)."""
-    return tuple(a + b for a, b in zip(have, more, strict=True)) if have else ()
