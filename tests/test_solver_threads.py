@@ -29,26 +29,26 @@ def test_run_states_are_numbered_once_when_threads_race() -> None:
         """
         import sys, threading
         sys.setswitchinterval(1e-6)
-        from rummikub_rules.solver import _relax
+        from rummikub_rules.solver import _run_states
 
         def race():
-            del _relax._STATES[1:], _relax._SIZES[1:]
-            _relax._IDS.clear()
-            _relax._IDS[()] = 0
+            del _run_states._STATES[1:], _run_states._SIZES[1:]
+            _run_states._IDS.clear()
+            _run_states._IDS[()] = 0
             start = threading.Barrier(8)
             def number():
                 start.wait()
-                _relax.state_count(12)
+                _run_states.state_count(12)
             threads = [threading.Thread(target=number) for _ in range(8)]
             for t in threads:
                 t.start()
             for t in threads:
                 t.join()
-            states = _relax._STATES
+            states = _run_states._STATES
             return (
                 len(states) == len(set(states))
-                and all(_relax._IDS[s] == i for i, s in enumerate(states))
-                and _relax._SIZES[12] == len(states)
+                and all(_run_states._IDS[s] == i for i, s in enumerate(states))
+                and _run_states._SIZES[12] == len(states)
             )
 
         print(sum(race() for _ in range(50)))

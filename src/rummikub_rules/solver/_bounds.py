@@ -25,7 +25,8 @@ from rummikub_rules.solver._budget import GENERAL_STATE, Budget
 from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._moves import Moves
 from rummikub_rules.solver._problem import Problem
-from rummikub_rules.solver._relax import color_values, state_id
+from rummikub_rules.solver._relax import color_values
+from rummikub_rules.solver._run_states import state_id
 from rummikub_rules.solver._runs import RunFacts, RunRules, RunStates
 
 __all__ = ["ColorBounds", "share"]

@@ -40,9 +40,8 @@ from rummikub_rules.solver._relax import (
     Relaxation,
     group_caps,
     group_shares,
-    run_lengths,
-    state_bits,
 )
+from rummikub_rules.solver._run_states import run_lengths, state_bits
 
 __all__ = ["FastSearch"]
 

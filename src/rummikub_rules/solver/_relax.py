@@ -1,11 +1,9 @@
-"""Run states and the per-colour relaxation that bounds the solver's searches (private).
+"""The per-colour relaxation that bounds the solver's searches (private).
 
 The searches walk the *cells* of a tile grid, number by number and, inside a number, colour by
 colour. Two things describe where they stand:
 
-- per colour, the runs still open: a sorted tuple of lengths 1, 2 or 3 (3 meaning 3 or more),
-  named by a small integer, its *run state*. States are numbered by size first, so the states
-  with at most ``k`` open runs are exactly ``0 .. state_count(k) - 1``;
+- per colour, the runs still open: its *run state* (:mod:`._run_states`);
 - for the number being played, how many tiles each colour gave to groups, folded into a small
   *group accumulator* (:mod:`._group_table`).
 
@@ -18,17 +16,16 @@ group of a number only one or two colours hold takes its share of the jokers suc
 (:func:`group_shares`; jokers then count in halves). :class:`Relaxation` holds those
 values for the fast search, where each move's *regret* (how much of the bound it gives up)
 orders the search and, without jokers left to place, stops it early; the general engine uses
-the values too. Tables are computed once per problem; run-state tables once per process.
+the values too. Tables are computed once per problem; a cell's table once per process.
 """
 
 from __future__ import annotations
 
-import itertools
-import threading
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from rummikub_rules.solver._budget import Budget
+from rummikub_rules.solver._run_states import options, run_lengths, state_count
 
 __all__ = [
     "HALVES",
@@ -37,11 +34,8 @@ __all__ = [
     "Move",
     "Relaxation",
     "color_values",
+    "group_caps",
     "group_shares",
-    "run_lengths",
-    "state_bits",
-    "state_id",
-    "step",
 ]
 
 #: Score of an impossible state.
@@ -60,94 +54,8 @@ Move = tuple[int, int, int, int, int]
 #: 4.5), so a search may keep it from runs of colours and groups of numbers the rack has none of.
 JokerRoom = tuple[Sequence[Sequence[bool]], Sequence[bool]]
 
-_STATES: list[tuple[int, ...]] = [()]
-_IDS: dict[tuple[int, ...], int] = {(): 0}
-_SIZES: list[int] = [1]  # _SIZES[k]: how many states have at most k open runs
-_STEP: dict[tuple[int, int], int] = {}
-_OPTIONS: dict[tuple[int, ...], list[tuple[int, int, int, int]]] = {}
 _CLOSING: dict[tuple[int, int], list[int]] = {}
 _CELLS: dict[tuple[int, ...], _Cell] = {}
-
-
-#: Numbering new run states takes this lock: two threads numbering at once would give one state
-#: two ids. The other tables here only memoise pure values, so a race stores the same value twice.
-_NUMBERING = threading.Lock()
-
-
-def state_count(runs: int) -> int:
-    """How many run states have at most ``runs`` open runs (the first ids)."""
-    if len(_SIZES) <= runs:
-        with _NUMBERING:
-            while len(_SIZES) <= runs:
-                size = len(_SIZES)
-                for combo in itertools.combinations_with_replacement((1, 2, 3), size):
-                    _IDS[combo] = len(_STATES)
-                    _STATES.append(combo)
-                _SIZES.append(len(_STATES))
-    return _SIZES[runs]
-
-
-def state_bits(runs: int) -> int:
-    """Bits that hold a run state with at most ``runs`` open runs."""
-    return max(1, (state_count(runs) - 1).bit_length())
-
-
-def state_id(lengths: Sequence[int]) -> int:
-    """The run state of open runs of these lengths (each 1, 2 or 3, meaning 3 or more)."""
-    key = tuple(sorted(lengths))
-    state_count(len(key))
-    return _IDS[key]
-
-
-def run_lengths(state: int) -> tuple[int, ...]:
-    """The open run lengths of a run state (3 meaning 3 or more), sorted."""
-    return _STATES[state]
-
-
-def step(state: int, tiles: int) -> int:
-    """The run state after ``tiles`` tiles of the colour go to runs at the next number, or -1.
-
-    Every open run of length 1 or 2 must grow; then runs of 3+ grow (never worse than closing
-    one and starting another), the rest close, and any tiles left start new runs.
-    """
-    key = (state, tiles)
-    found = _STEP.get(key)
-    if found is None:
-        lengths = _STATES[state]
-        short = [n + 1 for n in lengths if n < 3]
-        long = len(lengths) - len(short)
-        if tiles < len(short):
-            found = -1
-        else:
-            spare = tiles - len(short)
-            found = state_id(short + [3] * min(long, spare) + [1] * max(0, spare - long))
-        _STEP[key] = found
-    return found
-
-
-def options(
-    state: int, table: int, rack: int, group_cap: int, spare: int, pins: int = 0
-) -> list[tuple[int, int, int, int]]:
-    """Every way to play one cell from ``state``.
-
-    Each way is (next state, tiles to groups, rack tiles used, jokers in runs). All ``table``
-    tiles and up to ``rack`` rack tiles are laid, at most ``group_cap`` in groups; ``pins``
-    table jokers standing for this tile in runs stay in runs, and up to ``spare`` free jokers
-    join the runs (all as more tiles of the cell). The next state's size is the number of tiles
-    in runs, so each (next state, group tiles, jokers) is one way.
-    """
-    key = (state, table, rack, group_cap, spare, pins)
-    found = _OPTIONS.get(key)
-    if found is None:
-        found = []
-        for laid in range(table, table + rack + 1):
-            for grouped in range(min(laid, group_cap) + 1):
-                for extra in range(spare + 1):
-                    nxt = step(state, laid - grouped + pins + extra)
-                    if nxt >= 0:
-                        found.append((nxt, grouped, laid - table, extra))
-        _OPTIONS[key] = found
-    return found
 
 
 def group_caps(
@@ -271,7 +179,7 @@ def _color_values(
         )
         for n in range(columns)
     ]
-    reach: list[Sequence[int]] = [range(len(cell.options)) for cell in cells]
+    reach: list[Sequence[int]] = [range(cell.size) for cell in cells]
     if jokers:
         # Only the entries the search can reach; other colours may spend jokers, so any fewer.
         # An entry with more jokers spare reaches all that one with fewer does, and more: per
@@ -279,10 +187,10 @@ def _color_values(
         reach[0] = range(width)  # no run open, any jokers spare
         top = [width - 1]  # per state, the most jokers spare
         for column, cell in enumerate(cells[:-1]):
-            after_top = [-1] * (len(cells[column + 1].options) // width)
+            after_top = [-1] * (cells[column + 1].size // width)
             for state, most in enumerate(top):
                 if most >= 0:
-                    for nxt, spare in cell.reach[state * width + most]:
+                    for nxt, spare in cell.reach(state * width + most):
                         if spare > after_top[nxt]:
                             after_top[nxt] = spare
             top = after_top
@@ -292,11 +200,13 @@ def _color_values(
     after = _closing(runs[-1], width)
     value = [after]
     for column in range(columns - 1, -1, -1):
-        weight, ways = weights[column], cells[column].options
-        here = [NEG] * len(ways)
+        cell = cells[column]
+        weight, ways = weights[column], cell.options
+        here = [NEG] * cell.size
         for entry in reach[column]:
             best = NEG
-            for used, nexts in ways[entry]:
+            found = ways[entry]
+            for used, nexts in cell.entry(entry) if found is None else found:
                 score = max(map(after.__getitem__, nexts)) + used * weight
                 if score > best:
                     best = score
@@ -314,20 +224,68 @@ def _closing(runs: int, width: int) -> list[int]:
     found = _CLOSING.get(key)
     if found is None:
         found = _CLOSING[key] = [
-            0 if all(n == 3 for n in _STATES[s]) else NEG
+            0 if all(n == 3 for n in run_lengths(s)) else NEG
             for s in range(state_count(runs))
             for _ in range(width)
         ]
     return found
 
 
-class _Cell(NamedTuple):
-    """A cell of one colour's table, per (state, spare jokers) entering it (see :func:`_cell`)."""
+class _Cell:
+    """A cell of one colour's table, per (state, spare jokers) entering it (see :func:`_cell`).
 
-    #: Its options as (rack tiles, next indices), fewest rack tiles first.
-    options: list[list[tuple[int, tuple[int, ...]]]]
-    #: The next states it reaches, each with the most jokers it may keep spare.
-    reach: list[tuple[tuple[int, int], ...]]
+    Its entries are worked out as a table first reaches them: a colour's tables reach only
+    some of the states and spares a cell may be entered with (fewer the more jokers there are).
+    """
+
+    __slots__ = ("_args", "options", "reached", "size")
+
+    def __init__(
+        self,
+        states: int,
+        table: int,
+        rack: int,
+        group_cap: int,
+        jokers: tuple[int, int],
+        pins: int,
+        room: bool,
+        share: int,
+    ) -> None:
+        self.size = states * (jokers[0] + 1)
+        self._args = (table, rack, group_cap, jokers, pins, room, share)
+        #: Per entry, its options as (rack tiles, next indices), fewest rack tiles first
+        #: (``None`` until worked out: :meth:`entry`).
+        self.options: list[list[tuple[int, tuple[int, ...]]] | None] = [None] * self.size
+        #: Per entry, the next states it reaches, each with the most jokers it may keep spare.
+        self.reached: list[tuple[tuple[int, int], ...] | None] = [None] * self.size
+
+    def entry(self, index: int) -> list[tuple[int, tuple[int, ...]]]:
+        """Work out entry ``index`` (its options, returned, and the states it reaches)."""
+        table, rack, group_cap, (units, unit), pins, room, share = self._args
+        width = units + 1
+        state, spare = divmod(index, width)
+        nexts: dict[int, set[int]] = {}
+        most: dict[int, int] = {}
+        free = spare // unit if room else 0
+        for nxt, grouped, used, extra in options(state, table, rack, group_cap, free, pins):
+            left = spare - extra * unit - grouped * share
+            if left < 0:
+                continue
+            nexts.setdefault(used, set()).add(nxt * width + left)
+            most[nxt] = max(most.get(nxt, -1), left)
+        found = [(used, tuple(sorted(n))) for used, n in sorted(nexts.items())]
+        self.options[index] = found
+        self.reached[index] = tuple(sorted(most.items()))
+        return found
+
+    def reach(self, index: int) -> tuple[tuple[int, int], ...]:
+        """The next states entry ``index`` reaches, each with the most jokers kept spare."""
+        found = self.reached[index]
+        if found is None:
+            self.entry(index)
+            found = self.reached[index]
+            assert found is not None
+        return found
 
 
 def _cell(
@@ -344,30 +302,16 @@ def _cell(
 
     ``jokers`` is (units to spare at most, units a joker takes); states have at most
     ``before`` open runs; indices are ``state * (units + 1) + spare``. Without ``room``, no
-    joker joins the cell's runs; each tile in a group takes ``share`` units.
+    joker joins the cell's runs; each tile in a group takes ``share`` units. Kept for the
+    process, and shared by every table that reaches it.
     """
     units, unit = jokers
     key = (before, table, rack, group_cap, units, unit, pins, room, share)
     found = _CELLS.get(key)
     if found is None:
-        width = units + 1
-        found = _Cell([], [])
-        for state in range(state_count(before)):
-            for spare in range(width):
-                nexts: dict[int, set[int]] = {}
-                most: dict[int, int] = {}
-                free = spare // unit if room else 0
-                for nxt, grouped, used, extra in options(state, table, rack, group_cap, free, pins):
-                    left = spare - extra * unit - grouped * share
-                    if left < 0:
-                        continue
-                    nexts.setdefault(used, set()).add(nxt * width + left)
-                    most[nxt] = max(most.get(nxt, -1), left)
-                found.options.append(
-                    [(used, tuple(sorted(n))) for used, n in sorted(nexts.items())]
-                )
-                found.reach.append(tuple(sorted(most.items())))
-        _CELLS[key] = found
+        found = _CELLS[key] = _Cell(
+            state_count(before), table, rack, group_cap, jokers, pins, room, share
+        )
     return found
 
 

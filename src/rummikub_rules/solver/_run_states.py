@@ -1,0 +1,103 @@
+"""Run states: the open runs of one colour, named by small integers (private).
+
+A colour's runs still open at a number are a sorted tuple of lengths 1, 2 or 3 (3 meaning 3 or
+more), named by a small integer, its *run state*. States are numbered by size first, so the
+states with at most ``k`` open runs are exactly ``0 .. state_count(k) - 1``. :func:`step` says
+where a colour's runs go when tiles are played at the next number, and :func:`options` every
+way to play one cell. The tables are kept for the process.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Sequence
+
+__all__ = ["options", "run_lengths", "state_bits", "state_count", "state_id", "step"]
+
+_STATES: list[tuple[int, ...]] = [()]
+_IDS: dict[tuple[int, ...], int] = {(): 0}
+_SIZES: list[int] = [1]  # _SIZES[k]: how many states have at most k open runs
+_STEP: dict[tuple[int, int], int] = {}
+_OPTIONS: dict[tuple[int, ...], list[tuple[int, int, int, int]]] = {}
+
+
+#: Numbering new run states takes this lock: two threads numbering at once would give one state
+#: two ids. The other tables here only memoise pure values, so a race stores the same value twice.
+_NUMBERING = threading.Lock()
+
+
+def state_count(runs: int) -> int:
+    """How many run states have at most ``runs`` open runs (the first ids)."""
+    if len(_SIZES) <= runs:
+        with _NUMBERING:
+            while len(_SIZES) <= runs:
+                size = len(_SIZES)
+                for combo in itertools.combinations_with_replacement((1, 2, 3), size):
+                    _IDS[combo] = len(_STATES)
+                    _STATES.append(combo)
+                _SIZES.append(len(_STATES))
+    return _SIZES[runs]
+
+
+def state_bits(runs: int) -> int:
+    """Bits that hold a run state with at most ``runs`` open runs."""
+    return max(1, (state_count(runs) - 1).bit_length())
+
+
+def state_id(lengths: Sequence[int]) -> int:
+    """The run state of open runs of these lengths (each 1, 2 or 3, meaning 3 or more)."""
+    key = tuple(sorted(lengths))
+    state_count(len(key))
+    return _IDS[key]
+
+
+def run_lengths(state: int) -> tuple[int, ...]:
+    """The open run lengths of a run state (3 meaning 3 or more), sorted."""
+    return _STATES[state]
+
+
+def step(state: int, tiles: int) -> int:
+    """The run state after ``tiles`` tiles of the colour go to runs at the next number, or -1.
+
+    Every open run of length 1 or 2 must grow; then runs of 3+ grow (never worse than closing
+    one and starting another), the rest close, and any tiles left start new runs.
+    """
+    key = (state, tiles)
+    found = _STEP.get(key)
+    if found is None:
+        lengths = _STATES[state]
+        short = [n + 1 for n in lengths if n < 3]
+        long = len(lengths) - len(short)
+        if tiles < len(short):
+            found = -1
+        else:
+            spare = tiles - len(short)
+            found = state_id(short + [3] * min(long, spare) + [1] * max(0, spare - long))
+        _STEP[key] = found
+    return found
+
+
+def options(
+    state: int, table: int, rack: int, group_cap: int, spare: int, pins: int = 0
+) -> list[tuple[int, int, int, int]]:
+    """Every way to play one cell from ``state``.
+
+    Each way is (next state, tiles to groups, rack tiles used, jokers in runs). All ``table``
+    tiles and up to ``rack`` rack tiles are laid, at most ``group_cap`` in groups; ``pins``
+    table jokers standing for this tile in runs stay in runs, and up to ``spare`` free jokers
+    join the runs (all as more tiles of the cell). The next state's size is the number of tiles
+    in runs, so each (next state, group tiles, jokers) is one way.
+    """
+    key = (state, table, rack, group_cap, spare, pins)
+    found = _OPTIONS.get(key)
+    if found is None:
+        found = []
+        for laid in range(table, table + rack + 1):
+            for grouped in range(min(laid, group_cap) + 1):
+                for extra in range(spare + 1):
+                    nxt = step(state, laid - grouped + pins + extra)
+                    if nxt >= 0:
+                        found.append((nxt, grouped, laid - table, extra))
+        _OPTIONS[key] = found
+    return found
