@@ -204,9 +204,11 @@ def can_play(
     table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
     opened = as_flag(opened, "opened")
+    if not opened and unopenable(rack, edition):
+        return False  # a count of the rack proves it, cheaper than looking for a witness
     if witness(table, rack, opened=opened, edition=edition, budget=budget) is not None:
         return True
-    if hopeless(table, rack, edition) or (not opened and unopenable(rack, edition)):
+    if hopeless(table, rack, edition):
         return False
     outcome = _solve(
         table, rack, opened=opened, edition=edition, objective="tiles", budget=budget, first=True
