@@ -16,15 +16,17 @@ How it works (one module per concern):
   for the solve) and :mod:`._incumbent` (the best play the referee accepted so far):
   :mod:`._opened` (an opened player's play, the table's jokers fate by fate), :mod:`._fates`
   (which table jokers are kept or freed, and what takes a freed one's place),
-  :mod:`._host_search` (where freed jokers go, and the rests left), :mod:`._opening` (the
+  :mod:`._host_search` (where freed jokers go, and the rests left, with :mod:`._host_step`
+  where it stands and :mod:`._host_claims` the claims the rests carry), :mod:`._opening` (the
   initial meld, from the rack and over the table), :mod:`._engines` (the two searches as the
   stages call them) and :mod:`._arrange` (every tile in melds);
-- :mod:`._fast`, :mod:`._relax`: the fast search for the standard meld rules (runs do not wrap,
-  group colours differ, no cap on jokers per meld): a dynamic programme over the numbers, one
-  colour at a time (van Rijn, Takes & Vis), with table jokers pinned to their roles or free
-  and rack jokers free, all counted in the state, and a bound from each colour alone (a joker
-  in a run counts as one more tile of its cell, so with three jokers or more an answer may hold
-  a run of jokers alone, no meld: the general search then decides);
+- :mod:`._fast`, :mod:`._relax`, :mod:`._run_states`: the fast search for the standard meld
+  rules (runs do not wrap, group colours differ, no cap on jokers per meld): a dynamic
+  programme over the numbers, one colour at a time (van Rijn, Takes & Vis), with table jokers
+  pinned to their roles or free and rack jokers free, all counted in the state, and a bound
+  from each colour alone (a joker in a run counts as one more tile of its cell, so with three
+  jokers or more an answer may hold a run of jokers alone, no meld: the general search then
+  decides);
 - :mod:`._search`, with :mod:`._runs` (open runs and their facts), :mod:`._groups` (splitting a
   number's tiles into groups), :mod:`._moves` and :mod:`._bounds`: the general search, for every
   meld rule and every joker rule of rules sections 4.4-4.5, with the jokers counted by kind: a

@@ -39,10 +39,10 @@ CHECK: Final = 70
 HOST: Final = 40
 FATE: Final = 60
 
-#: The work a solve may do when the caller sets no limit: about one second here on most
-#: positions (a unit costs 3-7 microseconds by part, ``benchmarks/units.py``). Most real positions
-#: need far less; some with several jokers on the table need more
-#: (``tests/data/hard_positions.txt``) and get the best play found; past it
+#: The work a solve may do when the caller sets no limit: one to three seconds here (a unit
+#: costs 3-10 microseconds by part and position, ``benchmarks/units.py``; most on positions
+#: with jokers on the table). Most real positions need far less; some with several jokers on
+#: the table need more (``tests/data/hard_positions.txt``) and get the best play found; past it
 #: ``SearchLimitExceeded`` says so.
 DEFAULT_LIMIT: Final = 300_000
 
