@@ -581,6 +581,24 @@ def test_claimed_pins_pin_a_cell_once_for_shared_claims_and_once_per_locked_clai
     assert table == [[2], [2], [1]]  # the caller's counts are left as they were
 
 
+def test_a_bound_with_pins_is_never_offered_to_the_referee_when_the_budget_runs_out() -> None:
+    """``sabra-1978``, a bot's budget of 2,000 units: the budget ran out inside the bound of a
+    rest whose run claims were pinned, and its best play so far (pins shown as jokers: nine on
+    the table) went to the referee, which refuses such a table as too large to be real: the
+    solve raised ``InputTooLargeError`` instead of answering (found by the deep run of
+    ``test_a_summary_tells_what_the_record_shows``). Only a play of the real tiles is offered."""
+    table = parse_table(
+        "k1 r1 o1 | r1 r2 j r4 | b2 b3 b4 | k3 r3 b3 | r4 b4 o4 | o4 o5 o6 | r5 b5 o5 | "
+        "j k6 k7 k8 k9 | k6 r6 b6 | r6 r7 r8 r9 | k7 b7 o7 | k8 r8 b8 o8 | o8 o9 o10 | "
+        "o9 o10 o11 | b10 b11 b12 b13 | k12 r12 o12 | r12 b12 o12 | k13 b13 o13"
+    )
+    rack = parse_tiles("b7 o1 k11 k11 k2 k2 o2 b1 r13 r10 k12")
+    edition = EDITIONS["sabra-1978"]
+    found = solve(table, rack, opened=True, edition=edition, limit=2_000)
+    if found.play is not None:
+        assert check_turn(table, rack, found.play.after, opened=True, edition=edition).ok
+
+
 def test_the_fates_are_ranked_again_once_their_relaxations_are_solved() -> None:
     """``xp``, three table jokers: the relaxations of the fates freeing three and two jokers
     both reach 682, the best. Solved before any fate's search, they rank the fates again, and

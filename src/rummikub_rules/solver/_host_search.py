@@ -338,7 +338,8 @@ class HostSearch:
         """A rest's best score with its run claims relaxed (:func:`claimed_pins`).
 
         ``NEG`` if none beats ``floor``; ``None`` where it is not relaxed so. Only a bound:
-        its play may hold pins.
+        its play holds pins where the table has tiles, so it is never offered to the referee,
+        not even when the budget runs out (and a run of pins alone may stay in a bound).
         """
         stock = step.stock
         pinned = claimed_pins(stock.table, stock.run_pins, step.claims) if step.claims else None
@@ -357,9 +358,8 @@ class HostSearch:
         )
         if run is None or run.bound() <= floor:
             return NEG
-        # Runs of pins alone are no melds, but they may stay in a bound.
-        found = fast_solve(self.ctx, self.best, attrs.evolve(run, general=None), floor)
-        return NEG if found is None else found[0]
+        found = run.search.solve(floor - run.forced)
+        return NEG if found is None else found[0] + run.forced
 
     def _plain_applies(self, step: Step) -> bool:
         """Whether the fast search's rules cover a rest with its coloured jokers read as plain."""
