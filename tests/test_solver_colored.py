@@ -79,3 +79,41 @@ def test_coloured_shapes_are_proven_best(table_text: str, rack_text: str, editio
         assert score(laid, edition, "tiles") == expected
     assert (best_play(table, rack, opened=True, edition=edition) is None) == (found.play is None)
     assert can_play(table, rack, opened=True, edition=edition) == (found.play is not None)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known: the joker search's bound (6) is below the best legal play (11) here; the "
+    "fates still find the best play, but a bound that low could prove a worse play best where "
+    "the joker search races the fates (found by the property in the default profile, "
+    "2026-12-03)",
+)
+def test_the_joker_search_bounds_a_plain_joker_freed_beside_a_kept_coloured_one() -> None:
+    """``o2 o3 jo o5 j | b4 o4 jk``, rack ``k1 k2``: ``k1 k2 j`` frees the plain joker (``o6``)
+    while ``jo`` stays ``o4`` and ``jk`` stays in its group (11 for two tiles)."""
+    from rummikub_rules.solver._budget import Budget
+    from rummikub_rules.solver._context import context
+    from rummikub_rules.solver._incumbent import Incumbent
+    from rummikub_rules.solver._joker_search import JokerSearch
+    from rummikub_rules.solver._position import readings
+
+    tile_set = TileSet(colors="kob", numbers=range(1, 8), copies=1, jokers=1, colored_jokers=1)
+    edition = EDITIONS["classic"].evolve(tile_set=tile_set, deal_size=1, initial_meld_points=0)
+    table, rack = parse_table("o2 o3 jo o5 j | b4 o4 jk"), parse_tiles("k1 k2")
+    answer = solve(table, rack, opened=True, edition=edition)
+    assert answer.proven_optimal
+    assert answer.play is not None
+    assert answer.tiles == 2
+    ctx = context(
+        table, rack, opened=True, edition=edition, objective="tiles", budget=Budget(10**7),
+        fast=False, first=False, laid=None,
+    )  # fmt: skip
+    best = Incumbent(ctx).offer(answer.play.after.melds)
+    counts = ctx.counts(table.tiles)
+    assert best is not None
+    assert counts is not None
+    bounds = [
+        JokerSearch(ctx, roles, counts).run(Incumbent(ctx))
+        for roles in readings(ctx.table, ctx.grid, ctx.edition)
+    ]
+    assert max(bounds) >= best
