@@ -55,7 +55,7 @@ Move = tuple[int, int, int, int, int]
 JokerRoom = tuple[Sequence[Sequence[bool]], Sequence[bool]]
 
 _CLOSING: dict[tuple[int, int], list[int]] = {}
-_CELLS: dict[tuple[int, ...], _Cell] = {}
+_CELLS: dict[tuple[int, int, int, int, int, int, int, bool, int], _Cell] = {}
 
 
 def group_caps(
@@ -238,21 +238,13 @@ class _Cell:
     some of the states and spares a cell may be entered with (fewer the more jokers there are).
     """
 
-    __slots__ = ("_args", "options", "reached", "size")
+    __slots__ = ("_key", "options", "reached", "size")
 
-    def __init__(
-        self,
-        states: int,
-        table: int,
-        rack: int,
-        group_cap: int,
-        jokers: tuple[int, int],
-        pins: int,
-        room: bool,
-        share: int,
-    ) -> None:
-        self.size = states * (jokers[0] + 1)
-        self._args = (table, rack, group_cap, jokers, pins, room, share)
+    def __init__(self, key: tuple[int, int, int, int, int, int, int, bool, int]) -> None:
+        #: What :func:`_cell` keeps it by: (before, table, rack, group cap, units, unit, pins,
+        #: room, share).
+        self._key = key
+        self.size = state_count(key[0]) * (key[4] + 1)
         #: Per entry, its options as (rack tiles, next indices), fewest rack tiles first
         #: (``None`` until worked out: :meth:`entry`).
         self.options: list[list[tuple[int, tuple[int, ...]]] | None] = [None] * self.size
@@ -261,7 +253,7 @@ class _Cell:
 
     def entry(self, index: int) -> list[tuple[int, tuple[int, ...]]]:
         """Work out entry ``index`` (its options, returned, and the states it reaches)."""
-        table, rack, group_cap, (units, unit), pins, room, share = self._args
+        _, table, rack, group_cap, units, unit, pins, room, share = self._key
         width = units + 1
         state, spare = divmod(index, width)
         nexts: dict[int, set[int]] = {}
@@ -309,9 +301,7 @@ def _cell(
     key = (before, table, rack, group_cap, units, unit, pins, room, share)
     found = _CELLS.get(key)
     if found is None:
-        found = _CELLS[key] = _Cell(
-            state_count(before), table, rack, group_cap, jokers, pins, room, share
-        )
+        found = _CELLS[key] = _Cell(key)
     return found
 
 
