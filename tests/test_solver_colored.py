@@ -81,16 +81,13 @@ def test_coloured_shapes_are_proven_best(table_text: str, rack_text: str, editio
     assert can_play(table, rack, opened=True, edition=edition) == (found.play is not None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known: the joker search's bound (6) is below the best legal play (11) here; the "
-    "fates still find the best play, but a bound that low could prove a worse play best where "
-    "the joker search races the fates (found by the property in the default profile, "
-    "2026-12-03)",
-)
 def test_the_joker_search_bounds_a_plain_joker_freed_beside_a_kept_coloured_one() -> None:
     """``o2 o3 jo o5 j | b4 o4 jk``, rack ``k1 k2``: ``k1 k2 j`` frees the plain joker (``o6``)
-    while ``jo`` stays ``o4`` and ``jk`` stays in its group (11 for two tiles)."""
+    while ``jo`` stays ``o4`` and ``jk`` stays in its group (11 for two tiles).
+
+    The search once laid ``jk`` as ``k3`` first (on its colour's runs a coloured joker does all
+    a plain one does), leaving its group no ``jk`` to keep and the plain joker nowhere to go.
+    """
     from rummikub_rules.solver._budget import Budget
     from rummikub_rules.solver._context import context
     from rummikub_rules.solver._incumbent import Incumbent

@@ -102,8 +102,13 @@ class Moves:
         self._color: dict[tuple[int, int, int, int, tuple[int, int]], list[ColorMove]] = {}
         self._group: dict[tuple[object, ...], bool] = {}
         self.detailed = [g.detailed for g in problem.groups]
-        # Plain rack jokers bound to be laid: coloured ones may not take their places first.
-        self.every_split = problem.jokers_low > 0 or any(problem.colored_low)
+        # Plain rack jokers bound to be laid, or coloured pins that may be kept elsewhere (a
+        # plain joker does not take a kept pin's place): coloured ones may not go first.
+        self.every_split = (
+            problem.jokers_low > 0
+            or any(problem.colored_low)
+            or (problem.free_pins and problem.colored and _any_colored_pin(problem))
+        )
         self.claimed_kind = {(c, r): kind for c, r, kind in problem.claimed_jokers}
         # Runs that count rack tiles for freed jokers tell every kind apart.
         self.kinds = tuple(range(KINDS)) if problem.runs.owe else _CANONICAL_KINDS
@@ -361,6 +366,11 @@ class _Keep(NamedTuple):
             return self.fixed
         table, pins, rack = self.high
         return (table, pins, rack - used)
+
+
+def _any_colored_pin(problem: Problem) -> bool:
+    """Whether a coloured table joker has a role (a run cell or its colour's group)."""
+    return any(map(any, problem.colored_run_pins)) or any(map(any, problem.colored_group_pins))
 
 
 def _joker_choices(loose: int, rack: int) -> list[tuple[int, int]]:
