@@ -86,7 +86,8 @@ def test_rack_melds_value_is_the_best_split(position: tuple[Edition, list[Tile]]
 def test_openings_cover_every_split_that_reaches_the_threshold(
     position: tuple[Edition, list[Tile]], threshold: int
 ) -> None:
-    """Every set of melds worth the threshold holds the tiles of one of the openings listed."""
+    """Every set of melds worth the threshold holds the tiles of one of the openings listed,
+    and no opening listed holds every tile of another (its search would be wasted)."""
     edition, tiles = position
     counts = dict(Counter(t.index for t in tiles))
     listed = [
@@ -96,6 +97,8 @@ def test_openings_cover_every_split_that_reaches_the_threshold(
     rule = JokerInInitialMeld(edition.joker_in_initial_meld)
     for melds_tiles in listed:
         assert not melds_tiles - Counter(tiles)
+    for i, one in enumerate(listed):
+        assert all(other - one for j, other in enumerate(listed) if j != i), (one, listed)
     usable = [t for t in tiles if not t.is_joker or rule is not JokerInInitialMeld.FORBIDDEN]
     for n in range(len(usable) + 1):
         for subset in set(itertools.combinations(sorted(usable), n)):

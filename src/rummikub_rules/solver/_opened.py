@@ -129,7 +129,39 @@ def _exact(
         (walk.freeing if later and fate.freed else first).append(fate)
     walk.rank(first)
     if not walk.walk(stop_at_freed=applies(ctx, roles)):
+        walk.bound = min(walk.bound, _plain_widest(ctx, best, roles, table, room))
+        if best.floor >= walk.bound:
+            return  # not even with every joker freed and plain does a play beat the best
         _race(walk, JokerSearch(ctx, roles, table))
+
+
+def _plain_widest(
+    ctx: Context, best: Incumbent, roles: Roles, table: Counts, room: JokerRoom | None
+) -> int:
+    """A bound on a reading's plays: every table joker freed and read as a plain one.
+
+    Solved by the fast search (``UNKNOWN`` where its rules do not cover that). A coloured joker
+    stands where a plain one may, so every legal play is a play of this relaxation. ``room``
+    gains the groups of coloured jokers kept in them (:func:`._room.fates_room` counts plain
+    group pins only). Only its score counts: its play may hold plain jokers for coloured ones,
+    so it is never offered to the referee.
+    """
+    jokers = len(roles.jokers) + roles.roleless
+    rack_jokers = ctx.rack_jokers() + sum(ctx.rack_colored())
+    if ctx.laid or not ctx.fast_rules(jokers + rack_jokers):
+        return UNKNOWN
+    if room is not None:
+        _, tinted_groups = ctx.colored_pins(roles.jokers)
+        groups = [held or any(pins) for held, pins in zip(room[1], tinted_groups, strict=True)]
+        room = (room[0], groups)
+    run = fast_search(ctx, table, loose=jokers, rack_jokers=rack_jokers, room=room)
+    floor = best.floor
+    if run is None or run.bound() <= floor:
+        return floor
+    found = run.search.solve(floor - run.forced)
+    if found is None:
+        return floor
+    return UNKNOWN if ctx.first else found[0] + run.forced  # any play will do: not the best
 
 
 #: The first slice of the budget the fates get before the search deciding the jokers takes its

@@ -169,9 +169,11 @@ def _opening_on_table(ctx: Context, best: Incumbent) -> None:
     melds = RackMelds(rack, edition, charge=ctx.budget.charge)
     if melds.best(edition.initial_meld_points) < edition.initial_meld_points:
         return  # no melds of the rack alone reach the threshold
-    bound = _opened_best(ctx, best)
-    for opening in melds.openings(edition.initial_meld_points):
-        if best.floor >= bound:
+    openings = melds.openings(edition.initial_meld_points)
+    # With one set of melds, every opening lays its tiles: its search alone is the answer.
+    bound = _opened_best(ctx, best) if len(openings) > 1 else None
+    for opening in openings:
+        if bound is not None and best.floor >= bound:
             return
         laid = _laid_at_least(ctx, [t for m in opening for t in m.tiles], no_jokers=forbidden)
         if laid is not None:

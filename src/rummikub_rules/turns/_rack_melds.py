@@ -71,21 +71,25 @@ class RackMelds:
         """The most the tiles' melds are worth together (with ``goal``: exact below it)."""
         return self._best(self.start, goal)
 
-    def openings(self, threshold: int) -> Iterator[tuple[Meld, ...]]:
+    def openings(self, threshold: int) -> list[tuple[Meld, ...]]:
         """Sets of melds worth ``threshold`` together, none holding another's tiles and more.
 
-        Each set found reaches the threshold with its last meld; a set holding every tile of
-        one listed before is left out (laying those tiles lays the smaller set's too).
+        Each set found reaches the threshold with its last meld. A set holding every tile of
+        another is left out, whichever was found first (laying those tiles lays the smaller
+        set's too): ``r3 b3 o3`` and ``r11 b11 o11`` together are found before ``r11 b11 o11``
+        alone, which reaches 30 by itself.
         """
-        found: list[TileCounts] = []
+        found: list[tuple[TileCounts, tuple[Meld, ...]]] = []
         for melds in self._reach(self.start, threshold, ()):
             counts: TileCounts = {}
             for meld in melds:
                 for tile in meld.tiles:
                     counts[tile.index] = counts.get(tile.index, 0) + 1
-            if not any(all(counts.get(i, 0) >= n for i, n in f.items()) for f in found):
-                found.append(counts)
-                yield melds
+            if any(_holds(counts, known) for known, _ in found):
+                continue
+            found = [(known, kept) for known, kept in found if not _holds(known, counts)]
+            found.append((counts, melds))
+        return [melds for _, melds in found]
 
     def _reach(
         self, state: _State, need: int, taken: tuple[Meld, ...]
@@ -342,6 +346,11 @@ def _run_chains(
 def _index(color: Color, number: int) -> int:
     """The index of the tile of ``color`` and ``number`` (see :attr:`Tile.index`)."""
     return color.rank * NUMBERS + number - MIN_NUMBER
+
+
+def _holds(tiles: TileCounts, other: TileCounts) -> bool:
+    """Whether ``tiles`` holds every tile of ``other``."""
+    return all(tiles.get(index, 0) >= n for index, n in other.items())
 
 
 def _first(counts: tuple[int, ...]) -> int | None:
