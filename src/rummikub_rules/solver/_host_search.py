@@ -17,7 +17,7 @@ import attrs
 
 from rummikub_rules.melds import RunWrap
 from rummikub_rules.solver._budget import HOST
-from rummikub_rules.solver._context import Context, freeze, plus
+from rummikub_rules.solver._context import Context, freeze
 from rummikub_rules.solver._engines import (
     Colored,
     FastRun,
@@ -46,24 +46,29 @@ UNKNOWN: Final = 1 << 60
 class _Share:
     """A group of hosts, and once searched their bound.
 
-    The rest of its first host, the most table tiles any takes per cell, the best score of
-    any, and how many.
+    The rest of its first host, the table each host leaves, and the best score of any. The
+    tables are compared only where the group is bounded (few are).
     """
 
     rest: Stock
-    taken: Counts
+    tables: list[Counts]
     best: int
-    hosts: int = 1
     bound: int | None = None
 
-    def add(self, taken: Counts, score: int) -> None:
-        """Count one more host in the group."""
-        self.taken = [
-            [max(a, b) for a, b in zip(x, y, strict=True)]
-            for x, y in zip(self.taken, taken, strict=True)
-        ]
+    @property
+    def hosts(self) -> int:
+        """How many hosts the group holds."""
+        return len(self.tables)
+
+    def add(self, table: Counts, score: int) -> None:
+        """Count one more host in the group, leaving ``table``."""
+        self.tables.append(table)
         self.best = max(self.best, score)
-        self.hosts += 1
+
+    def left(self) -> Counts:
+        """The fewest tiles of each cell that any host of the group leaves on the table."""
+        columns = zip(*self.tables, strict=True)
+        return [[min(cell) for cell in zip(*rows, strict=True)] for rows in columns]
 
 
 class HostSearch:
@@ -81,9 +86,10 @@ class HostSearch:
         """The best plays whose freed jokers go into hosts (:mod:`._hosts`).
 
         The rest with the freed jokers free bounds them (if it does not beat the best play so
-        far, nothing does); else each host in turn, the rest solved exactly once no freed joker
-        is left. Before the first host, those taking every freed joker and no table tile go
-        first, listed alone: they are few and often make the play, and once the best play
+        far, nothing does), and its play goes to the referee: where it is legal, it is the best
+        and no host is listed. Else each host in turn, the rest solved exactly once no freed
+        joker is left. Before the first host, those taking every freed joker and no table tile
+        go first, listed alone: they are few and often make the play, and once the best play
         reaches that bound nothing else is listed. Then every other host.
         """
         best = self.best
@@ -95,6 +101,10 @@ class HostSearch:
         relaxed = self.solve_stock(step, relaxed=True, bound=True)
         if relaxed is None:
             return  # not even with the freed jokers anywhere
+        if step.colored is None:  # else its play may hold plain jokers for coloured ones
+            best.offer([*step.taken, *relaxed[1]])
+            if best.floor >= relaxed[0]:
+                return  # its play is legal: no host does better
         tried: frozenset[tuple[object, ...]] = frozenset()
         if not step.taken:
             tried = self._try(step, relaxed[0], self._listed(step, table_free=True), shares=False)
@@ -186,10 +196,6 @@ class HostSearch:
         out: dict[Host, _Share] = {}
         for host in options:
             rest = host.rest(step.stock, ctx.grid)
-            taken = [
-                [a - b for a, b in zip(x, y, strict=True)]
-                for x, y in zip(step.stock.table, rest.table, strict=True)
-            ]
             score = host.score(ctx.weights, ctx.joker_weight)
             key = (
                 host.meld.kind,
@@ -205,9 +211,9 @@ class HostSearch:
             )
             share = groups.get(key)
             if share is None:
-                share = groups[key] = _Share(rest, taken, score)
+                share = groups[key] = _Share(rest, [rest.table], score)
             else:
-                share.add(taken, score)
+                share.add(rest.table, score)
             out[host] = share
         return out
 
@@ -222,11 +228,11 @@ class HostSearch:
     def _relaxed_share(self, step: Step, share: _Share, host: Host) -> int:
         """The bound of a group of hosts (see :meth:`shares`), ``NEG`` if none can be."""
         stock = step.stock
-        table = [
-            [a - b for a, b in zip(x, y, strict=True)]
-            for x, y in zip(stock.table, share.taken, strict=True)
+        table = share.left()
+        rack = [
+            [have + was - left for have, was, left in zip(x, y, z, strict=True)]
+            for x, y, z in zip(stock.rack, stock.table, table, strict=True)
         ]
-        rack = [plus(x, y) for x, y in zip(stock.rack, share.taken, strict=True)]
         wide = attrs.evolve(
             share.rest,
             table=table,
