@@ -898,6 +898,35 @@ def test_a_locked_meld_stands_extended_by_a_run_coming_round_to_it(table: str, r
     assert found.tiles == len(parse_tiles(rack))
 
 
+def test_a_joker_replaced_in_place_by_a_run_going_the_other_way_round() -> None:
+    """Found by the brute-force property on a custom edition (numbers 9-12, ``full``,
+    ``replace`` from the rack or the table): ``r11 j j r10`` reads r11 r12 r9 r10, and
+    ``r10 r11 r12`` holds its numbered tiles with r12 in the joker's place, so that joker is
+    freed (rules 4.5) while the other stays r9 in ``j r10 r11``. The claim asked for a run
+    holding r9's cell too, and the solver proved that ``k9 k9`` has no play."""
+    tile_set = TileSet(colors="krb", numbers=range(9, 13), copies=3, jokers=2)
+    edition = CLASSIC.evolve(
+        tile_set=tile_set,
+        deal_size=1,
+        run_wrap="full",
+        group_colors_distinct=False,
+        initial_meld_points=0,
+        joker_retrieval="replace",
+        replacement_from="rack_or_table",
+        freed_joker_rack_tiles=0,
+        freed_joker_new_meld=False,
+    )
+    table = parse_table("r11 j j r10 | r10 r11 r12")
+    found = solve(table, parse_tiles("k9 k9"), opened=True, edition=edition)
+    assert found.proven_optimal
+    assert found.tiles == 2
+    assert found.play is not None
+    assert check_turn(
+        table, parse_tiles("k9 k9"), found.play.after, opened=True, edition=edition
+    ).ok
+    assert can_play(table, parse_tiles("k9 k9"), opened=True, edition=edition)
+
+
 # -- issue 15: exact with any number of jokers -----------------------------------------------
 
 

@@ -206,7 +206,6 @@ def _in_place_ways(
     """
 
     def parts(claims: list[Claim], run: RunInPlace) -> None:
-        run = _trimmed(run)
         claims.extend(
             claim_parts(
                 grid, run.row, run.columns, run.demands, len(claims), meld=run.meld, shared=True
@@ -215,12 +214,13 @@ def _in_place_ways(
 
     seen: set[tuple[Claim, ...]] = set()
     for shared in _sharings(runs):
-        claims = list(locked)
-        for run in shared:
-            parts(claims, run)
-        if tuple(claims) not in seen:
-            seen.add(tuple(claims))
-            yield tuple(claims)
+        for arcs in itertools.product(*(_arcs(grid, run) for run in shared)):
+            claims = list(locked)
+            for run in arcs:
+                parts(claims, run)
+            if tuple(claims) not in seen:
+                seen.add(tuple(claims))
+                yield tuple(claims)
     by_meld: dict[int, list[RunInPlace]] = {}
     for run in runs:
         by_meld.setdefault(run.meld, []).append(run)
@@ -235,7 +235,7 @@ def _in_place_ways(
                     claim_parts(grid, whole.row, whole.columns, whole.demands, len(into), meld=meld)
                 )
             else:
-                parts(into, whole)
+                parts(into, _trimmed(whole))
         yield tuple(into)
 
 
@@ -272,6 +272,34 @@ def _trimmed(run: RunInPlace) -> RunInPlace:
     first = run.demands.index(NUMBERED)
     last = len(run.demands) - run.demands[::-1].index(NUMBERED)
     return attrs.evolve(run, columns=run.columns[first:last], demands=run.demands[first:last])
+
+
+def _arcs(grid: Grid, run: RunInPlace) -> list[RunInPlace]:
+    """The runs that may carry ``run``'s claim: each holds its numbered demands, no more.
+
+    Without runs going round, the cells from the first numbered demand to the last
+    (:func:`_trimmed`). Under ``full`` a run holding them may go either way round: for each
+    stretch of cells between two numbered demands, the run leaving out that stretch (after
+    ``r11 j j r10`` on numbers 9-12, the joker at r12 replaced in place is carried by
+    ``r10 r11 r12`` as well as by a run holding r9 too).
+    """
+    if not grid.cyclic:
+        return [_trimmed(run)]
+    size = grid.columns
+    need = sorted({c for c, d in zip(run.columns, run.demands, strict=True) if d == NUMBERED})
+    out = []
+    for at, column in enumerate(need):
+        start = need[(at + 1) % len(need)]
+        left_out = (start - column - 1) % size
+        if left_out == 0 and len(need) > 1:
+            continue  # no stretch between these two: a run leaving out nothing holds them all
+        columns = tuple((start + step) % size for step in range(size - left_out))
+        demands = tuple(NUMBERED if c in need else ANY for c in columns)
+        out.append(attrs.evolve(run, columns=columns, demands=demands))
+    if not out:  # the demands fill every cell: one run of them all, from the first column
+        columns = tuple(range(size))
+        out.append(attrs.evolve(run, columns=columns, demands=(NUMBERED,) * size))
+    return out
 
 
 def _merged(block: list[RunInPlace]) -> RunInPlace | None:

@@ -67,8 +67,14 @@ class Grid:
     numbers: tuple[int, ...] = attrs.field(init=False)
     color_row: dict[object, int] = attrs.field(init=False, eq=False, repr=False)
     number_column: dict[int, int] = attrs.field(init=False, eq=False, repr=False)
+    #: Whether the grid has the column of 1s played high (``run_wrap = one_high``).
+    high: bool = attrs.field(init=False, eq=False, repr=False)
+    #: Whether runs may go on from the last column to the first (``run_wrap = full``).
+    cyclic: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "high", self.wrap is RunWrap.ONE_HIGH)
+        object.__setattr__(self, "cyclic", self.wrap is RunWrap.FULL)
         numbers = tuple(self.tile_set.numbers)
         if self.high:
             numbers = (*numbers, numbers[0])
@@ -77,16 +83,6 @@ class Grid:
         object.__setattr__(
             self, "number_column", {n: i for i, n in enumerate(self.tile_set.numbers)}
         )
-
-    @property
-    def high(self) -> bool:
-        """Whether the grid has the column of 1s played high (``run_wrap = one_high``)."""
-        return self.wrap is RunWrap.ONE_HIGH
-
-    @property
-    def cyclic(self) -> bool:
-        """Whether runs may go on from the last column to the first (``run_wrap = full``)."""
-        return self.wrap is RunWrap.FULL
 
     @property
     def columns(self) -> int:

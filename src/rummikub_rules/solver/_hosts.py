@@ -62,16 +62,14 @@ class Stock:
     colored_loose: tuple[int, ...] = ()
     colored_run_pins: tuple[tuple[int, ...], ...] = ()
     colored_group_pins: tuple[tuple[int, ...], ...] = ()
+    #: Rack jokers of every kind (counted once: hosts ask at every place).
+    all_rack_jokers: int = attrs.field(init=False, eq=False, repr=False)
+    #: Loose jokers of every kind.
+    all_loose: int = attrs.field(init=False, eq=False, repr=False)
 
-    @property
-    def all_rack_jokers(self) -> int:
-        """Rack jokers of every kind."""
-        return self.rack_jokers + sum(self.colored_rack)
-
-    @property
-    def all_loose(self) -> int:
-        """Loose jokers of every kind."""
-        return self.loose + sum(self.colored_loose)
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "all_rack_jokers", self.rack_jokers + sum(self.colored_rack))
+        object.__setattr__(self, "all_loose", self.loose + sum(self.colored_loose))
 
     def all_group_pins(self, column: int) -> int:
         """Kept group jokers of every kind at ``column``."""
@@ -133,22 +131,25 @@ class Host:
         return total
 
     def rest(self, stock: Stock, grid: Grid) -> Stock:
-        """The stock without what the host takes."""
-        table = [list(row) for row in stock.table]
-        rack = [list(row) for row in stock.rack]
-        run_pins = [list(row) for row in stock.run_pins]
+        """The stock without what the host takes.
+
+        Only the columns it takes from are copied: the others are the stock's own lists,
+        which no one changes.
+        """
+        table, rack, run_pins = list(stock.table), list(stock.rack), list(stock.run_pins)
         group_pins = list(stock.group_pins)
         tinted_run = [list(row) for row in stock.colored_run_pins]
         tinted_group = [list(row) for row in stock.colored_group_pins]
         tints = self.tints or (-1,) * len(self.places)
+        run = self.meld.kind is MeldKind.RUN
         for (place, row), what, tint in zip(self._cells(), self.places, tints, strict=True):
-            column = _source(grid, place) if self.meld.kind is MeldKind.RUN else place
+            column = _source(grid, place) if run else place
             if what == TABLE:
-                table[column][row] -= 1
+                _take(table, column, row)
             elif what == RACK:
-                rack[column][row] -= 1
-            elif what == PIN and self.meld.kind is MeldKind.RUN:
-                run_pins[column][row] -= 1
+                _take(rack, column, row)
+            elif what == PIN and run:
+                _take(run_pins, column, row)
                 if tint >= 0:
                     tinted_run[column][row] -= 1
             elif what == PIN and tint >= 0:
@@ -175,6 +176,13 @@ class Host:
         if meld.kind is MeldKind.RUN:
             return [(column, meld.at) for column in meld.places]
         return [(meld.at, row) for row in meld.places]
+
+
+def _take(counts: Counts, column: int, row: int) -> None:
+    """One tile less at (``column``, ``row``), the column copied first (it may be shared)."""
+    here = list(counts[column])
+    here[row] -= 1
+    counts[column] = here
 
 
 @attrs.frozen
@@ -426,9 +434,11 @@ def _fill_run(
             here.append(PIN)
         options.append(here)
     for picks in _within(options, stock, freed, cap, need):
-        if not _jokers_ok(picks, stock, freed, cap):
+        # ``_within`` kept the jokers within bounds; a run of jokers alone is no meld, and
+        # only the 1s played low and high may take one cell's tiles twice.
+        if not any(pick in _NUMBERED for pick in picks):
             continue
-        if not _fits(grid, window, picks, stock, row):
+        if grid.high and not _fits(grid, window, picks, stock, row):
             continue
         meld = FoundMeld(MeldKind.RUN, row, tuple(window), tuple(p not in _NUMBERED for p in picks))
         yield Host(meld, tuple(picks))
