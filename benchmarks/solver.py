@@ -30,6 +30,7 @@ Run: ``python benchmarks/solver.py [--mode random|games|both|hardest] [--instanc
 from __future__ import annotations
 
 import argparse
+import gc
 import itertools
 import random
 import statistics
@@ -267,14 +268,39 @@ def peer() -> Callable[[Position], int] | None:
     return solve
 
 
+#: Pauses of Python's full garbage collection (its oldest generation), in seconds, as they end.
+_FULL_COLLECTIONS: list[float] = []
+#: The timed calls of ours during which a full collection ran: (call, its pauses).
+PAUSED: list[tuple[float, float]] = []
+
+
+_COLLECTION_STARTED: list[float] = []
+
+
+def _collected(phase: str, info: dict[str, int]) -> None:
+    """Time each full collection (a ``gc.callbacks`` hook)."""
+    if info["generation"] != 2:
+        return
+    if phase == "start":
+        _COLLECTION_STARTED[:] = [time.perf_counter()]
+    else:
+        _FULL_COLLECTIONS.append(time.perf_counter() - _COLLECTION_STARTED[0])
+
+
+gc.callbacks.append(_collected)
+
+
 def timed(
     solve: Callable[[Position], int], cases: Sequence[Position]
 ) -> tuple[list[float], list[int]]:
     times, counts = [], []
     for case in cases:
+        before = len(_FULL_COLLECTIONS)
         start = time.perf_counter()
         counts.append(solve(case))
         times.append(time.perf_counter() - start)
+        if solve is ours and len(_FULL_COLLECTIONS) > before:
+            PAUSED.append((times[-1], sum(_FULL_COLLECTIONS[before:])))
     return times, counts
 
 
@@ -412,6 +438,13 @@ def main() -> None:
                 f"slowest: {ms(seconds)} under {name} (opened: {opened}); "
                 f"table {table or '(empty)'}; rack {' '.join(map(str, rack))}"
             )
+    if PAUSED:
+        # A full collection walks every object of the process (the other package's too) and
+        # lands on whichever solve runs then: it belongs to the process more than the position.
+        print(
+            f"full garbage collections inside our timed solves: {len(PAUSED)}, pausing "
+            + ", ".join(f"{ms(pause)} of {ms(call)}" for call, pause in sorted(PAUSED))
+        )
 
 
 if __name__ == "__main__":
