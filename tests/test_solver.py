@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from collections import Counter
 
@@ -30,6 +31,8 @@ from rummikub_rules.solver import (
     Objective,
     SearchLimitExceeded,
     Solution,
+    _relax,
+    _witness,
     arrange,
     best_play,
     can_play,
@@ -39,6 +42,7 @@ from rummikub_rules.solver import (
     solve,
     top_plays,
 )
+from rummikub_rules.solver._budget import SETUP, Budget
 from rummikub_rules.solver._host_claims import claimed_pins
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 from rummikub_rules.turns import check_turn
@@ -1109,3 +1113,31 @@ def test_an_opening_region_without_a_play_is_settled_by_the_fast_search() -> Non
         "k8 b8 o8 | k10 k11 j",
         "k7 o7 j | k8 b8 o8",
     ]
+
+
+def test_the_colour_tables_kept_for_the_process_are_left_alone_by_the_garbage_collector() -> None:
+    # The benchmark's slowest solves held full garbage collections of 58-142 ms (issue 15 item
+    # 3): a collection walks every object it tracks, and the colour tables kept between solves
+    # were tens of thousands of lists. Tuples of integers are untracked by the collections
+    # after they are made (a row at the first, the table holding the rows at the next).
+    table = _relax.color_values(
+        [0, 1, 2, 1, 0], [1, 0, 1, 1, 1], [1, 2, 3, 4, 5], [0, 1, 1, 0, 0], 1
+    )
+    gc.collect()
+    gc.collect()
+    assert not gc.is_tracked(table)
+    assert not any(gc.is_tracked(row) for row in table)
+
+
+def test_the_can_play_witness_counts_the_table_melds_it_scans() -> None:
+    # Issue 15 item 5: the witness counted only its set-up, so a unit of it cost three times a
+    # unit elsewhere (benchmarks/units.py); each table meld scanned counts a unit per kind of
+    # rack tile, and the count of tiles proving a play hopeless counts too.
+    table = parse_table("k1 k2 k3 | r5 r6 r7 | b9 b10 b11 | o11 o12 o13")
+    rack = parse_tiles("k9 k9 r1")
+    scanned = Budget()
+    assert _witness.witness(table, rack, opened=True, edition=CLASSIC, budget=scanned) is None
+    assert scanned.spent == SETUP + 4 * 2
+    counted_tiles = Budget()
+    assert _witness.hopeless(table, rack, CLASSIC, counted_tiles)
+    assert counted_tiles.spent == 1 + 15 // 8

@@ -210,7 +210,7 @@ def can_play(
         return False  # a count of the rack proves it, cheaper than looking for a witness
     if witness(table, rack, opened=opened, edition=edition, budget=budget) is not None:
         return True
-    if hopeless(table, rack, edition):
+    if hopeless(table, rack, edition, budget):
         return False
     outcome = _solve(
         table, rack, opened=opened, edition=edition, objective="tiles", budget=budget, first=True

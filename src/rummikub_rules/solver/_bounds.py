@@ -19,6 +19,8 @@ may be left (``Problem.free_pins``), they are lent jokers like the others.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from rummikub_rules.solver._budget import GENERAL_STATE, Budget
@@ -90,7 +92,7 @@ class ColorBounds:
         ]
         self._lengths: dict[int, int] = {}
 
-    def values(self, row: int, column: int, sid: int) -> list[int]:
+    def values(self, row: int, column: int, sid: int) -> Sequence[int]:
         """The colour's best score from ``column`` in colour state ``sid``, per jokers lent.
 
         ``values[k]``: the colour's best score from ``column`` (its cell there not yet played)
@@ -172,9 +174,9 @@ class ColorBounds:
         return best
 
 
-def share(rows: list[list[int]], jokers: int) -> int:
+def share(rows: Sequence[Sequence[int]], jokers: int) -> int:
     """The best total when ``jokers`` jokers are shared among the colours' ``values``."""
-    total = rows[0][: jokers + 1]
+    total: Sequence[int] = rows[0][: jokers + 1]
     for values in rows[1:]:
         if jokers == 0:
             if NEG in (total[0], values[0]):

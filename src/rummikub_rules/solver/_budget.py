@@ -27,10 +27,11 @@ _CLOCK_EVERY: Final = 256
 
 #: Work is counted in states of the fast search (a few microseconds each): a state of the
 #: general search counts for ``GENERAL_STATE``, and building a search for ``SETUP``. The other
-#: parts are charged so that a unit costs about as much time in each (within 2x on self-play
-#: positions, ``benchmarks/units.py``): the referee's check of a proposed play ``CHECK``, each
-#: host meld a freed joker may go to ``HOST`` as it is listed (with its share of bounding hosts
-#: together and keying their rests), each fate of the table's jokers ``FATE``; a colour's table
+#: parts are charged so that a unit costs about as much time in each (within 2.1x on
+#: self-play positions, ``benchmarks/units.py``): the referee's check of a proposed play
+#: ``CHECK``, each host meld a freed joker may go to ``HOST`` as it is listed (with its share of
+#: bounding hosts together and keying their rests), each fate of the table's jokers ``FATE``;
+#: ``can_play``'s witness and ``top_plays``' regions by what they scan; a colour's table
 #: of the relaxation is charged by its size (:data:`._relax.COLOR_ENTRIES`) once a solve, kept
 #: from an earlier solve or not (:meth:`Budget.charge_once`).
 GENERAL_STATE: Final = 14

@@ -30,6 +30,7 @@ from rummikub_rules.solver._run_states import options, run_lengths, state_count
 __all__ = [
     "HALVES",
     "NEG",
+    "ColorTable",
     "JokerRoom",
     "Move",
     "Relaxation",
@@ -54,7 +55,15 @@ Move = tuple[int, int, int, int, int]
 #: 4.5), so a search may keep it from runs of colours and groups of numbers the rack has none of.
 JokerRoom = tuple[Sequence[Sequence[bool]], Sequence[bool]]
 
-_CLOSING: dict[tuple[int, int], list[int]] = {}
+#: A colour's table of :func:`color_values`: per number, per (run state, spare jokers). Kept
+#: for the process, so tuples of integers: the garbage collector stops tracking those, and a
+#: full collection does not walk them (they are many: see ``benchmarks/solver.py``).
+ColorTable = tuple[tuple[int, ...], ...]
+
+#: A cell entry's options, as :class:`_Cell` keeps them (tuples, as :data:`ColorTable`).
+_Options = tuple[tuple[int, tuple[int, ...]], ...]
+
+_CLOSING: dict[tuple[int, int], tuple[int, ...]] = {}
 _CELLS: dict[tuple[int, int, int, int, int, int, int, bool, int], _Cell] = {}
 
 
@@ -94,7 +103,7 @@ def color_values(
     budget: Budget | None = None,
     room: Sequence[bool] | None = None,
     shares: Sequence[int] | None = None,
-) -> list[list[int]]:
+) -> ColorTable:
     """One colour alone, groups relaxed (see :func:`_colour_values`).
 
     The tables are kept, as the searches of one solve, and of the solves of one game, often
@@ -129,7 +138,7 @@ COLOR_ENTRIES: Final = 8
 
 #: Colour tables kept (a few megabytes at most), and the tables.
 _VALUES_KEPT: Final = 2048
-_VALUES: dict[tuple[object, ...], list[list[int]]] = {}
+_VALUES: dict[tuple[object, ...], ColorTable] = {}
 
 
 def _color_values(
@@ -141,7 +150,7 @@ def _color_values(
     pins: Sequence[int] | None = None,
     room: Sequence[bool] | None = None,
     shares: Sequence[int] | None = None,
-) -> list[list[int]]:
+) -> ColorTable:
     """One colour alone, groups relaxed: the best rack score still reachable.
 
     ``table[n]``, ``rack[n]`` count the colour's tiles at number ``n``, ``weights[n]`` scores a
@@ -212,22 +221,22 @@ def _color_values(
                     best = score
             if best >= 0:
                 here[entry] = best
-        value.append(here)
-        after = here
+        after = tuple(here)
+        value.append(after)
     value.reverse()
-    return value
+    return tuple(value)
 
 
-def _closing(runs: int, width: int) -> list[int]:
+def _closing(runs: int, width: int) -> tuple[int, ...]:
     """End scores per (state, spare jokers) for at most ``runs`` open runs: 0 if all close."""
     key = (runs, width)
     found = _CLOSING.get(key)
     if found is None:
-        found = _CLOSING[key] = [
+        found = _CLOSING[key] = tuple(
             0 if all(n == 3 for n in run_lengths(s)) else NEG
             for s in range(state_count(runs))
             for _ in range(width)
-        ]
+        )
     return found
 
 
@@ -247,11 +256,11 @@ class _Cell:
         self.size = state_count(key[0]) * (key[4] + 1)
         #: Per entry, its options as (rack tiles, next indices), fewest rack tiles first
         #: (``None`` until worked out: :meth:`entry`).
-        self.options: list[list[tuple[int, tuple[int, ...]]] | None] = [None] * self.size
+        self.options: list[_Options | None] = [None] * self.size
         #: Per entry, the next states it reaches, each with the most jokers it may keep spare.
         self.reached: list[tuple[tuple[int, int], ...] | None] = [None] * self.size
 
-    def entry(self, index: int) -> list[tuple[int, tuple[int, ...]]]:
+    def entry(self, index: int) -> _Options:
         """Work out entry ``index`` (its options, returned, and the states it reaches)."""
         _, table, rack, group_cap, units, unit, pins, room, share = self._key
         width = units + 1
@@ -265,7 +274,7 @@ class _Cell:
                 continue
             nexts.setdefault(used, set()).add(nxt * width + left)
             most[nxt] = max(most.get(nxt, -1), left)
-        found = [(used, tuple(sorted(n))) for used, n in sorted(nexts.items())]
+        found = tuple((used, tuple(sorted(n))) for used, n in sorted(nexts.items()))
         self.options[index] = found
         self.reached[index] = tuple(sorted(most.items()))
         return found

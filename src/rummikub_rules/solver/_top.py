@@ -29,9 +29,9 @@ __all__ = ["top_outcomes"]
 
 #: Work units charged for each region besides its search, per tile of the position: setting up
 #: its searches and building and checking its play cost about as much (measured: some 5,000
-#: function calls a region on a position of 100 tiles), and a list of 50 plays solves hundreds
-#: of regions.
-REGION_PER_TILE = 4
+#: function calls a region on a position of 100 tiles; at 4 a tile a unit of it cost half of
+#: one elsewhere, ``benchmarks/units.py``), and a list of 50 plays solves hundreds of regions.
+REGION_PER_TILE = 2
 
 
 def top_outcomes(

@@ -3,9 +3,10 @@
 :func:`witness` tries the plays a player sees first: a rack tile (or joker) on an end of a
 table meld or into a group, a new meld of rack tiles alone, one split of a table run by a rack
 tile. Each is believed only once the referee accepts it, so a witness is always a legal play,
-and each check is counted in the budget (:data:`._budget.CHECK`). :func:`hopeless` proves that
-nothing can be played without any search: no rack tile can stand in any meld made of the
-table's and the rack's tiles. Where neither answers, the plan decides.
+and each check is counted in the budget (:data:`._budget.CHECK`), as is the scan for the
+candidates (a unit for each table meld and kind of rack tile tried on it). :func:`hopeless`
+proves that nothing can be played without any search: no rack tile can stand in any meld made
+of the table's and the rack's tiles. Where neither answers, the plan decides.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ _INDEX: Final = operator.attrgetter("index")
 #: plan answers whatever it misses.
 _MOST_CHECKS: Final = 24
 
+#: Tiles counted by :func:`hopeless` for a work unit (about the time of a unit elsewhere,
+#: ``benchmarks/units.py``).
+_TILES_A_UNIT: Final = 8
+
 
 def witness(
     table: Table, rack: Sequence[Tile], *, opened: bool, edition: Edition, budget: Budget
@@ -52,7 +57,7 @@ def witness(
             if legal(table, rack, after, opened=opened, edition=edition):
                 return Play(after)
         return None
-    for checks, after in enumerate(_candidates(table, rack, edition)):
+    for checks, after in enumerate(_candidates(table, rack, edition, budget)):
         if checks >= _MOST_CHECKS:
             return None
         budget.count(CHECK)
@@ -98,11 +103,18 @@ def _groups(have: Counter[Tile], edition: Edition) -> list[Meld]:
     return [Meld(tiles) for tiles in by_number.values() if len(tiles) >= 3]
 
 
-def _candidates(table: Table, rack: Sequence[Tile], edition: Edition) -> Iterator[Table]:
-    """Whole tables a play might leave, the likeliest first; each meld is valid alone."""
+def _candidates(
+    table: Table, rack: Sequence[Tile], edition: Edition, budget: Budget
+) -> Iterator[Table]:
+    """Whole tables a play might leave, the likeliest first; each meld is valid alone.
+
+    Each table meld scanned for a place for the rack's tiles is counted in ``budget``, a unit
+    for each kind of rack tile (the splits after cost little more).
+    """
     melds = table.melds
     kinds = sorted(set(rack), key=_INDEX)
     for index, meld in enumerate(melds):
+        budget.count(len(kinds))
         for grown in _grown(meld, kinds, edition):
             yield Table((*melds[:index], grown, *melds[index + 1 :]))
     for meld in _rack_melds(rack, edition):
@@ -199,18 +211,20 @@ def _splits(meld: Meld, kinds: Sequence[Tile], edition: Edition) -> Iterator[tup
                 yield left, right
 
 
-def hopeless(table: Table, rack: Sequence[Tile], edition: Edition) -> bool:
+def hopeless(table: Table, rack: Sequence[Tile], edition: Edition, budget: Budget) -> bool:
     """Whether no rack tile can stand in any meld of the table's and the rack's tiles.
 
     A meld holding a tile holds three tiles around it: a window of a run (its colour, numbers
     next to it, going round where runs may), or two more tiles of a group (its number). Each of
     the other two is a tile of the table or the rack, or a joker. A rack joker may go nearly
     anywhere: then nothing is proven. Every play lays a rack tile into a meld, so where no rack
-    tile has such a place, no play exists.
+    tile has such a place, no play exists. Counting the tiles is counted in ``budget``, a unit
+    for every :data:`_TILES_A_UNIT` tiles.
     """
     if any(t.number is None for t in rack):
         return False
     every = (*table.tiles, *rack)
+    budget.count(1 + len(every) // _TILES_A_UNIT)
     jokers = sum(1 for t in every if t.number is None)
     counts = _Counts(every)
     return not any(counts.meldable(tile, jokers, edition) for tile in set(rack))

@@ -337,9 +337,19 @@ class TableJokers:
         matching uses it, and new otherwise.
         """
         if self._old is None:
-            after = range(len(self.facts.after.melds))
+            after = self.facts.after.melds
+            # Only a meld holding a tile of a meld before can hold them all: each meld before
+            # looks at the melds after holding its first numbered tile.
+            holding: dict[int, list[int]] = {}
+            for m, meld in enumerate(after):
+                for tile in dict.fromkeys(t.index for t in meld.tiles):
+                    holding.setdefault(tile, []).append(m)
             options = [
-                [m for m in after if _holds(self._counts(m), numbered)]
+                [
+                    m
+                    for m in holding.get(next(iter(numbered)), ())
+                    if _holds(self._counts(m), numbered)
+                ]
                 for numbered in map(_numbered, self.facts.before.melds)
                 if numbered
             ]
