@@ -337,12 +337,12 @@ class TableJokers:
         matching uses it, and new otherwise.
         """
         if self._old is None:
-            after = self.facts.after.melds
+            after = range(len(self.facts.after.melds))
             # Only a meld holding a tile of a meld before can hold them all: each meld before
             # looks at the melds after holding its first numbered tile.
             holding: dict[int, list[int]] = {}
-            for m, meld in enumerate(after):
-                for tile in dict.fromkeys(t.index for t in meld.tiles):
+            for m in after:
+                for tile in self._counts(m):
                     holding.setdefault(tile, []).append(m)
             options = [
                 [
