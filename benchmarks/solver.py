@@ -22,6 +22,9 @@ at the end of a run of 4 or 5, no group of 4 with a joker). So tile counts are c
 ``classic`` with ``freed_joker_rack_tiles = 0`` and ``freed_joker_new_meld = False`` (its rule),
 where we may lay more tiles, never fewer; times are compared under each edition as it is. For
 game positions the script also times ``can_play`` against ``best_play`` on the same positions.
+All of our timings run before the other package is imported: a full garbage collection walks
+every object of the process, and its models (about 70,000 objects, a 50 ms collection) would
+otherwise land on our solves.
 
 Run: ``python benchmarks/solver.py [--mode random|games|both|hardest] [--instances N]
 [--games N] [--seed S] [--jokers] [--markdown] [--slowest N --write FILE]``.
@@ -38,6 +41,8 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
+
+import attrs
 
 from rummikub_rules import (
     CLASSIC,
@@ -335,43 +340,51 @@ class Report:
             print("  ".join(f"{c!s:>12}" for c in cells))
 
 
-def compare(
-    label: str,
-    cases: Sequence[Position],
-    report: Report,
-    other: Callable[[Position], int] | None,
-    same_rules: Edition | None,
-) -> list[float]:
-    """One row: our times, theirs, and (under ``same_rules``) whether tile counts agree.
+@attrs.define
+class Group:
+    """One row of a report: its positions, our times and (once the peer ran) the peer's."""
 
-    The other package knows no coloured jokers: positions of a set that has them get no peer.
-    """
-    no_peer = other is not None and any(EDITIONS[c[3]].tile_set.colored_jokers for c in cases)
-    if no_peer:
-        other = None
-    our_times, _ = timed(ours, cases)
-    cells: list[object] = [
-        label,
-        len(cases),
-        ms(statistics.median(our_times)),
-        ms(p99(our_times)),
-        ms(max(our_times)),
-    ]
-    if other is not None:
-        their_times, theirs = timed(other, cases)
-        ratio = statistics.median(their_times) / statistics.median(our_times)
-        cells += [ms(statistics.median(their_times)), f"{ratio:.1f}x"]
-        if same_rules is not None:
-            comparable = [c for c in cases if c[2]]
-            mine = [ours(c, same_rules) for c in comparable]
-            peers = [t for c, t in zip(cases, theirs, strict=True) if c[2]]
-            differ = sum(1 for a, b in zip(mine, peers, strict=True) if a != b)
-            fewer = sum(1 for a, b in zip(mine, peers, strict=True) if a < b)
-            cells.append("yes" if not differ else f"{differ} differ ({fewer} fewer)")
-    if no_peer:
-        cells += ["(no coloured jokers)", "", ""]
-    report.row(*cells)
-    return our_times
+    label: str
+    cases: Sequence[Position]
+    same_rules: Edition | None = None
+    ours: list[float] = attrs.Factory(list)
+    cells: list[object] = attrs.Factory(list)
+
+
+def time_ours(group: Group) -> None:
+    group.ours, _ = timed(ours, group.cases)
+
+
+def time_peer(group: Group, other: Callable[[Position], int] | None) -> None:
+    """The peer's cells of a row (none for sets with coloured jokers, which it does not know)."""
+    if other is None:
+        return
+    if any(EDITIONS[c[3]].tile_set.colored_jokers for c in group.cases):
+        group.cells = ["(no coloured jokers)", "", ""]
+        return
+    their_times, theirs = timed(other, group.cases)
+    ratio = statistics.median(their_times) / statistics.median(group.ours)
+    group.cells = [ms(statistics.median(their_times)), f"{ratio:.1f}x"]
+    if group.same_rules is not None:
+        pairs = [(ours(c, group.same_rules), t) for c, t in zip(group.cases, theirs, strict=True)]
+        pairs = [pair for pair, c in zip(pairs, group.cases, strict=True) if c[2]]
+        differ = sum(1 for a, b in pairs if a != b)
+        fewer = sum(1 for a, b in pairs if a < b)
+        group.cells.append("yes" if not differ else f"{differ} differ ({fewer} fewer)")
+
+
+def report(title: str, groups: Sequence[Group], columns: Sequence[str], markdown: bool) -> None:
+    table = Report(title, columns, markdown)
+    for group in groups:
+        times = group.ours
+        table.row(
+            group.label,
+            len(group.cases),
+            ms(statistics.median(times)),
+            ms(p99(times)),
+            ms(max(times)),
+            *group.cells,
+        )
 
 
 def main() -> None:
@@ -392,39 +405,50 @@ def main() -> None:
     if args.mode == "hardest":
         write_hardest(args.write, args.games, args.slowest, args.seed)
         return
+    randoms = [
+        Group(
+            f"table {size}",
+            instances(args.seed, size, args.instances, jokers=args.jokers),
+            PEER_RULES,
+        )
+        for size in (SIZES if args.mode in ("random", "both") else ())
+    ]
+    games = [
+        Group(
+            name,
+            game_positions(name, args.games, args.positions, args.seed),
+            PEER_RULES if name == "classic" else None,
+        )
+        for name in (args.editions if args.mode in ("games", "both") else ())
+    ]
+    # Ours first, before the other package is imported: a full garbage collection walks every
+    # object of the process, and the other package's models would land on our solves.
+    ours(instances(args.seed, 20, 1)[0])
+    for group in (*randoms, *games):
+        time_ours(group)
+    everything = [case for group in games for case in group.cases]
+    if everything:
+        best_times, _ = timed(ours, everything)
+        can_times, _ = timed(ours_can_play, everything)
+    ours_paused = list(PAUSED)
     other = peer()
     if other is None:
         print("rummikub-solver is not installed: timing ours only")
-    warm = instances(args.seed, 20, 1)[0]
-    ours(warm)
-    if other is not None:
-        other(warm)  # the first call compiles its models
+    else:
+        other(instances(args.seed, 20, 1)[0])  # the first call compiles its models
+        for group in (*randoms, *games):
+            time_peer(group, other)
     columns = ["positions", "n", "ours median", "ours p99", "ours max"]
     if other is not None:
         columns += ["ILP median", "ratio", "same tiles"]
-    if args.mode in ("random", "both"):
-        report = Report(
-            f"random positions (standard set, 14-tile rack{', 0-2 jokers' if args.jokers else ''})",
-            columns,
-            args.markdown,
+    if randoms:
+        title = (
+            f"random positions (standard set, 14-tile rack{', 0-2 jokers' if args.jokers else ''})"
         )
-        for size in SIZES:
-            cases = instances(args.seed, size, args.instances, jokers=args.jokers)
-            compare(f"table {size}", cases, report, other, PEER_RULES)
-    if args.mode in ("games", "both"):
-        report = Report("game positions (greedy self-play, 4 players)", columns, args.markdown)
-        everything: list[Position] = []
-        worst: tuple[float, Position] | None = None
-        for name in args.editions:
-            cases = game_positions(name, args.games, args.positions, args.seed)
-            everything += cases
-            times = compare(name, cases, report, other, PEER_RULES if name == "classic" else None)
-            slowest = max(zip(times, cases, strict=True), key=lambda x: x[0])
-            if worst is None or slowest[0] > worst[0]:
-                worst = slowest
+        report(title, randoms, columns, args.markdown)
+    if games:
+        report("game positions (greedy self-play, 4 players)", games, columns, args.markdown)
         jokers = sum(1 for c in everything if any(m.jokers for m in c[0].melds))
-        best_times, _ = timed(ours, everything)
-        can_times, _ = timed(ours_can_play, everything)
         ratio = statistics.median(best_times) / statistics.median(can_times)
         print(
             f"\nall {len(everything)} game positions ({jokers} with jokers on the table): "
@@ -432,18 +456,21 @@ def main() -> None:
             f"max {ms(max(best_times))}; can_play median {ms(statistics.median(can_times))} "
             f"({ratio:.1f}x faster)"
         )
-        if worst is not None:
-            seconds, (table, rack, opened, name) = worst
-            print(
-                f"slowest: {ms(seconds)} under {name} (opened: {opened}); "
-                f"table {table or '(empty)'}; rack {' '.join(map(str, rack))}"
-            )
-    if PAUSED:
-        # A full collection walks every object of the process (the other package's too) and
-        # lands on whichever solve runs then: it belongs to the process more than the position.
+        slowest = max(
+            ((t, c) for group in games for t, c in zip(group.ours, group.cases, strict=True)),
+            key=lambda x: x[0],
+        )
+        seconds, (table, rack, opened, name) = slowest
         print(
-            f"full garbage collections inside our timed solves: {len(PAUSED)}, pausing "
-            + ", ".join(f"{ms(pause)} of {ms(call)}" for call, pause in sorted(PAUSED))
+            f"slowest: {ms(seconds)} under {name} (opened: {opened}); "
+            f"table {table or '(empty)'}; rack {' '.join(map(str, rack))}"
+        )
+    if ours_paused:
+        # A full collection walks every object of the process and lands on whichever solve
+        # runs then: it belongs to the process more than the position.
+        print(
+            f"full garbage collections inside our timed solves: {len(ours_paused)}, pausing "
+            + ", ".join(f"{ms(pause)} of {ms(call)}" for call, pause in sorted(ours_paused))
         )
 
 
