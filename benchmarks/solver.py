@@ -58,6 +58,7 @@ from rummikub_rules import (
     Tile,
 )
 from rummikub_rules.solver import can_play, solve
+from rummikub_rules.tiles import shared_tile
 
 SIZES = (0, 20, 40, 60, 80)
 #: Every search runs to its proof here, so the times are those of exact answers.
@@ -78,13 +79,13 @@ def random_meld(rng: random.Random, pool: Counter[Tile], length: int) -> Meld | 
     colors = list(Color)
     if rng.random() < 0.5 and length <= len(colors):
         number = rng.randint(1, 13)
-        options = [c for c in colors if pool[Tile(c, number)]]
+        options = [c for c in colors if pool[shared_tile(c, number)]]
         if len(options) < length:
             return None
-        return Meld([Tile(c, number) for c in rng.sample(options, length)])
+        return Meld([shared_tile(c, number) for c in rng.sample(options, length)])
     color = rng.choice(colors)
     start = rng.randint(1, 14 - length)
-    tiles = [Tile(color, n) for n in range(start, start + length)]
+    tiles = [shared_tile(color, n) for n in range(start, start + length)]
     return Meld(tiles) if all(pool[t] for t in tiles) else None
 
 
@@ -110,7 +111,7 @@ def instances(seed: int, size: int, count: int, *, jokers: bool = False) -> list
     rng = random.Random(f"{seed}-{size}" + ("-jokers" if jokers else ""))
     found: list[Position] = []
     for _ in range(count):
-        pool = Counter(Tile(c, n) for c in Color for n in range(1, 14) for _ in range(2))
+        pool = Counter(shared_tile(c, n) for c in Color for n in range(1, 14) for _ in range(2))
         melds = random_table(rng, pool, size)
         on_rack = add_jokers(rng, pool, melds, rng.randint(0, 2)) if jokers else 0
         rack = rng.sample(sorted(pool.elements()), RACK - on_rack) + [JOKER] * on_rack

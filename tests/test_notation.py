@@ -44,6 +44,13 @@ def test_tile_is_a_color_letter_and_a_number(text: str, tile: Tile) -> None:
     assert str(tile) == text
 
 
+def test_parsed_tiles_are_the_shared_instances() -> None:
+    """Letters, upper case and cards all give the one instance of each tile
+    (:func:`~rummikub_rules.tiles.shared_tile`), however often they are parsed."""
+    tiles = (*parse_tiles("r7 R7 y5 b13"), *parse_tiles("7♥ 5♦", cards=True))
+    assert all(t is Tile.from_index(t.index) for t in tiles)
+
+
 def test_y_for_yellow_reads_as_orange() -> None:
     assert parse_tile("y5") == Tile(ORANGE, 5)
     assert parse_tile("Y12") == Tile(ORANGE, 12)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rummikub_rules import JOKER, STANDARD_SET, XP_SET, Color, RummikubError, Tile, TileSet
-from rummikub_rules.tiles import MAX_COPIES, MAX_JOKERS
+from rummikub_rules.tiles import EXPERT_SET, MAX_COPIES, MAX_JOKERS, shared_tile
 
 RED_7 = Tile(Color.RED, 7)
 
@@ -178,6 +178,27 @@ def test_distinct_tiles_lists_each_tile_once_then_the_joker() -> None:
     assert len(set(distinct)) == 53
     assert distinct[-1] == JOKER
     assert TileSet(jokers=0).distinct_tiles()[-1] == Tile(Color.ORANGE, 13)
+
+
+def test_shared_tile_is_the_one_instance_of_its_tile() -> None:
+    seven = shared_tile(Color.RED, 7)
+    assert seven == Tile(Color.RED, 7)
+    assert seven is shared_tile(Color.RED, 7) is Tile.from_index(seven.index)
+    with pytest.raises(RummikubError, match=r"1\.\.13, got 14"):
+        shared_tile(Color.RED, 14)
+
+
+@pytest.mark.parametrize(
+    "tile_set",
+    [STANDARD_SET, XP_SET, EXPERT_SET, TileSet(colors="krb", numbers=range(1, 7), copies=1)],
+    ids=["standard", "xp", "expert", "small"],
+)
+def test_a_box_holds_one_shared_instance_of_each_tile(tile_set: TileSet) -> None:
+    """Every copy dealt is the same object: a process keeps one per kind of tile, not one per
+    copy, so a full garbage collection has fewer objects to walk."""
+    tiles = (*tile_set.all_tiles(), *tile_set.distinct_tiles())
+    assert len({id(t) for t in tiles}) == len(set(tiles))
+    assert all(t is Tile.from_index(t.index) for t in tiles)
 
 
 def test_count_is_zero_for_a_color_or_number_the_set_lacks() -> None:

@@ -19,7 +19,7 @@ from typing import Final
 from rummikub_rules._convert import as_flag
 from rummikub_rules.errors import InvalidTypeError, InvalidValueError, ParseError
 from rummikub_rules.melds import Meld, MeldKind, Table
-from rummikub_rules.tiles import JOKER, MAX_NUMBER, MIN_NUMBER, Color, Tile
+from rummikub_rules.tiles import JOKER, MAX_NUMBER, MIN_NUMBER, Color, Tile, shared_tile
 
 __all__ = [
     "format_tile",
@@ -225,7 +225,7 @@ def _letter_tile(folded: str) -> Tile | None:
     number = int(match.group(2))
     if not MIN_NUMBER <= number <= MAX_NUMBER or match.group(2).startswith("0"):
         return None
-    return Tile(_LETTERS_IN[match.group(1)], number)
+    return shared_tile(_LETTERS_IN[match.group(1)], number)
 
 
 def _card(folded: str) -> Tile | None:
@@ -234,4 +234,4 @@ def _card(folded: str) -> Tile | None:
         return None
     rank = match.group(1)
     number = _RANKS_IN[rank] if rank in _RANKS_IN else int(rank)
-    return Tile(_SUITS_IN[match.group(2)], number)
+    return shared_tile(_SUITS_IN[match.group(2)], number)

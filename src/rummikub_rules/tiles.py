@@ -29,6 +29,7 @@ __all__ = [
     "Tile",
     "TileSet",
     "rack_tuples",
+    "shared_tile",
     "tile_tuple",
 ]
 
@@ -195,6 +196,22 @@ _BY_INDEX: Final = tuple(
 )
 
 
+def shared_tile(color: Color, number: int) -> Tile:
+    """``Tile(color, number)``, as the one instance of it the whole process shares.
+
+    Dealing, parsing and the solver hand out these: a process then keeps one object per kind of
+    tile, not one per copy dealt or laid (each a tracked object that a full garbage collection
+    walks, and once hashed two: attrs keeps the hash in an object of its own).
+
+    >>> seven = shared_tile(Color.RED, 7)
+    >>> seven == Tile(Color.RED, 7), seven is shared_tile(Color.RED, 7)
+    (True, True)
+    """
+    if not MIN_NUMBER <= number <= MAX_NUMBER:
+        raise InvalidValueError(f"a tile's number is {MIN_NUMBER}..{MAX_NUMBER}, got {number}")
+    return _BY_INDEX[color.rank * NUMBERS + number - MIN_NUMBER]
+
+
 #: The most copies of each numbered tile, and the most jokers (plain and coloured together), a tile
 #: set may hold: the XP box has 3 copies and 4 jokers, the Expert box 8 coloured jokers; the caps
 #: keep every search over a position small.
@@ -323,9 +340,9 @@ class TileSet:
 
     def distinct_tiles(self) -> tuple[Tile, ...]:
         """Each tile the set has, once, in rack order: numbered tiles, then jokers."""
-        tiles = tuple(Tile(c, n) for c in self.colors for n in self.numbers)
+        tiles = tuple(shared_tile(c, n) for c in self.colors for n in self.numbers)
         plain = (JOKER,) if self.jokers else ()
-        colored = tuple(Tile(c, None) for c in self._joker_colors())
+        colored = tuple(Tile.joker(c) for c in self._joker_colors())
         return (*tiles, *plain, *colored)
 
     def _joker_colors(self) -> tuple[Color, ...]:
@@ -339,13 +356,14 @@ class TileSet:
     def _iter_all(self) -> Iterator[Tile]:
         for color in self.colors:
             for number in self.numbers:
+                tile = shared_tile(color, number)
                 for _ in range(self.copies):
-                    yield Tile(color, number)
+                    yield tile
         for _ in range(self.jokers):
             yield JOKER
         for color in self._joker_colors():
             for _ in range(self.colored_jokers):
-                yield Tile(color, None)
+                yield Tile.joker(color)
 
 
 #: The standard box: 4 colours x 13 numbers x 2 copies + 2 jokers = 106 tiles.

@@ -21,7 +21,7 @@ import attrs
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import InvalidValueError, excerpt
 from rummikub_rules.melds import Meld, MeldKind, RunWrap
-from rummikub_rules.tiles import JOKER, Color, Tile, TileSet
+from rummikub_rules.tiles import JOKER, Color, Tile, TileSet, shared_tile
 
 __all__ = ["NEG", "Counts", "FoundMeld", "Grid", "Objective", "weights"]
 
@@ -109,7 +109,7 @@ class Grid:
 
     def tile(self, column: int, row: int) -> Tile:
         """The numbered tile at a cell."""
-        return Tile(self.tile_set.colors[row], self.numbers[column])
+        return shared_tile(self.tile_set.colors[row], self.numbers[column])
 
     def counts(self, tiles: Iterable[Tile]) -> Counts | None:
         """Numbered tiles as counts (jokers are skipped); ``None`` if one is not in the set."""
@@ -134,13 +134,13 @@ class Grid:
         if found.kind is MeldKind.RUN:
             color = colors[found.at]
             tiles = [
-                _joker(color, tint) if joker else Tile(color, self.numbers[column])
+                _joker(color, tint) if joker else shared_tile(color, self.numbers[column])
                 for column, joker, tint in zip(found.places, found.jokers, colored, strict=True)
             ]
         else:
             number = self.numbers[found.at]
             tiles = [
-                _joker(colors[row], tint) if joker else Tile(colors[row], number)
+                _joker(colors[row], tint) if joker else shared_tile(colors[row], number)
                 for row, joker, tint in zip(found.places, found.jokers, colored, strict=True)
             ]
         meld = Meld(tiles)

@@ -21,7 +21,7 @@ from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
 from rummikub_rules.solver._budget import CHECK, SETUP, Budget
 from rummikub_rules.solver._verify import legal
-from rummikub_rules.tiles import MAX_NUMBER, MIN_NUMBER, Tile
+from rummikub_rules.tiles import MAX_NUMBER, MIN_NUMBER, Tile, shared_tile
 
 __all__ = ["hopeless", "unopenable", "witness"]
 
@@ -193,9 +193,9 @@ def _rack_melds(rack: Sequence[Tile], edition: Edition) -> Iterator[Meld]:
 
 def _tile(like: Tile, number: int) -> Tile | None:
     """The tile of ``like``'s colour and ``number`` (``None`` past the numbers printed)."""
-    if not MIN_NUMBER <= number <= MAX_NUMBER:
+    if like.color is None or not MIN_NUMBER <= number <= MAX_NUMBER:
         return None
-    return Tile(like.color, number)
+    return shared_tile(like.color, number)
 
 
 def _splits(meld: Meld, kinds: Sequence[Tile], edition: Edition) -> Iterator[tuple[Meld, Meld]]:

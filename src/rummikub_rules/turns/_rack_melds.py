@@ -23,7 +23,7 @@ from typing import Final
 from rummikub_rules.editions import Edition, JokerInInitialMeld
 from rummikub_rules.errors import InputTooLargeError
 from rummikub_rules.melds import Meld, RunWrap
-from rummikub_rules.tiles import JOKER, MIN_NUMBER, NUMBERS, Color, Tile
+from rummikub_rules.tiles import JOKER, MIN_NUMBER, NUMBERS, Color, Tile, shared_tile
 from rummikub_rules.turns._facts import TileCounts
 
 __all__ = ["SEARCH_LIMIT", "RackMelds", "rack_melds_value"]
@@ -305,7 +305,7 @@ def _layout(
     numbers: tuple[int, ...], colors: tuple[Color, ...]
 ) -> tuple[tuple[Tile, ...], dict[int, int], tuple[int, ...]]:
     """The tiles of a set in the search's order (by number, then colour), places and values."""
-    order = tuple(Tile(c, n) for n in numbers for c in colors)
+    order = tuple(shared_tile(c, n) for n in numbers for c in colors)
     return order, {t.index: p for p, t in enumerate(order)}, tuple(t.value for t in order)
 
 

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from rummikub_rules.editions import GroupJokerReplacement, JokerRetrieval, ReplacementFrom
 from rummikub_rules.melds import Meld, MeldKind, Reading
-from rummikub_rules.tiles import Tile
+from rummikub_rules.tiles import Tile, shared_tile
 from rummikub_rules.turns._facts import TileCounts, TurnFacts, is_joker_index, tiles_of
 from rummikub_rules.turns._flow import always_matched, can_assign
 from rummikub_rules.turns._landing import Landing, Role
@@ -464,7 +464,7 @@ def _colored_jokers_kept(
     assert number is not None
     for joker in {t for t in old.tiles if t.is_colored_joker}:
         assert joker.color is not None
-        tile = Tile(joker.color, number).index
+        tile = shared_tile(joker.color, number).index
         kept = new.tiles.count(joker) + max(0, here.get(tile, 0) - numbered.get(tile, 0))
         if kept < old.tiles.count(joker):
             return False
