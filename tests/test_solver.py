@@ -33,6 +33,7 @@ from rummikub_rules.solver import (
     SearchLimitExceeded,
     Solution,
     _relax,
+    _run_states,
     _witness,
     arrange,
     best_play,
@@ -44,6 +45,7 @@ from rummikub_rules.solver import (
     top_plays,
 )
 from rummikub_rules.solver._budget import SETUP, Budget
+from rummikub_rules.solver._group_table import GroupTable
 from rummikub_rules.solver._host_claims import claimed_pins
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 from rummikub_rules.turns import check_turn
@@ -1121,13 +1123,19 @@ def test_the_colour_tables_kept_for_the_process_are_left_alone_by_the_garbage_co
     # 3): a collection walks every object it tracks, and the colour tables kept between solves
     # were tens of thousands of lists. Tuples of integers are untracked by the collections
     # after they are made (a row at the first, the table holding the rows at the next).
+    # The run states' ways and the groups' accumulator tables are kept the same way.
     table = _relax.color_values(
         [0, 1, 2, 1, 0], [1, 0, 1, 1, 1], [1, 2, 3, 4, 5], [0, 1, 1, 0, 0], 1
     )
+    ways = _run_states.options(1, 1, 1, 1, 1)
+    groups = GroupTable(4, 2, 2)
+    accumulators = (groups.after, groups.fits, groups.with_jokers, groups.viable((2, 2, 1, 1)))
     gc.collect()
     gc.collect()
     assert not gc.is_tracked(table)
     assert not any(gc.is_tracked(row) for row in table)
+    assert ways and not gc.is_tracked(ways)
+    assert not any(gc.is_tracked(rows) or any(map(gc.is_tracked, rows)) for rows in accumulators)
 
 
 @pytest.mark.parametrize(

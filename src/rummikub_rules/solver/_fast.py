@@ -247,7 +247,7 @@ class _Search:
         #: Per cell: (offset of its colour, last colour of the column, the accumulators that
         #: may still fit: before the last colour, with any jokers; after it, with the column's
         #: pinned jokers only).
-        self.cell_info: list[tuple[int, bool, list[bool]]] = []
+        self.cell_info: list[tuple[int, bool, tuple[bool, ...]]] = []
         self.path: list[Move] = []
         #: Per cell and state: ``2 * value + 1`` for an exact value, ``2 * bound`` for a bound.
         self.memo: list[dict[int, int]] = []

@@ -25,38 +25,42 @@ class GroupTable:
         top = colors * copies
         count = (top + 1) * self.width
         self.bits = max(1, (count - 1).bit_length())
-        self.after = [
-            [self._id(min(top, t + g), max(w, g)) for g in range(copies + 1)]
+        # Tuples of integers and booleans: kept for the process, and the garbage collector stops
+        # tracking them (see ``_relax.ColorTable``).
+        self.after = tuple(
+            tuple(self._id(min(top, t + g), max(w, g)) for g in range(copies + 1))
             for t in range(top + 1)
             for w in range(self.width)
-        ]
-        self.fits = [
-            [
+        )
+        self.fits = tuple(
+            tuple(
                 (t == 0 and j == 0)
                 or any(3 * k <= t + j <= colors * k for k in range(max(w, 1), t + 1))
                 for j in range(jokers + 1)
-            ]
+            )
             for t in range(top + 1)
             for w in range(self.width)
-        ]
+        )
         #: ``with_jokers[w]``: whether each accumulator fits with ``w`` jokers.
-        self.with_jokers = [[fits[w] for fits in self.fits] for w in range(jokers + 1)]
+        self.with_jokers = tuple(tuple(fits[w] for fits in self.fits) for w in range(jokers + 1))
         self.ok = self.with_jokers[0]
-        self._some = [any(fits) for fits in self.fits]
-        self._viable: dict[tuple[int, ...], list[list[bool]]] = {}
+        self._some = tuple(any(fits) for fits in self.fits)
+        self._viable: dict[tuple[int, ...], tuple[tuple[bool, ...], ...]] = {}
 
-    def viable(self, caps: tuple[int, ...]) -> list[list[bool]]:
+    def viable(self, caps: tuple[int, ...]) -> tuple[tuple[bool, ...], ...]:
         """Per colour ``c``: which accumulators may still fit once ``c`` has given its tiles.
 
         The colours after it give at most ``caps`` tiles each, and the jokers may join.
         """
         found = self._viable.get(caps)
         if found is None:
-            found = [self._some]
+            rows = [self._some]
             for cap in reversed(caps[1:]):
-                later = found[0]
-                found.insert(0, [any(later[row[g]] for g in range(cap + 1)) for row in self.after])
-            self._viable[caps] = found
+                later = rows[0]
+                rows.insert(
+                    0, tuple(any(later[row[g]] for g in range(cap + 1)) for row in self.after)
+                )
+            found = self._viable[caps] = tuple(rows)
         return found
 
     def _id(self, total: int, widest: int) -> int:

@@ -19,7 +19,8 @@ _STATES: list[tuple[int, ...]] = [()]
 _IDS: dict[tuple[int, ...], int] = {(): 0}
 _SIZES: list[int] = [1]  # _SIZES[k]: how many states have at most k open runs
 _STEP: dict[tuple[int, int], int] = {}
-_OPTIONS: dict[tuple[int, ...], list[tuple[int, int, int, int]]] = {}
+#: Tuples of integers, which the garbage collector stops tracking (see ``_relax.ColorTable``).
+_OPTIONS: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
 
 
 #: Numbering new run states takes this lock: two threads numbering at once would give one state
@@ -80,7 +81,7 @@ def step(state: int, tiles: int) -> int:
 
 def options(
     state: int, table: int, rack: int, group_cap: int, spare: int, pins: int = 0
-) -> list[tuple[int, int, int, int]]:
+) -> tuple[tuple[int, int, int, int], ...]:
     """Every way to play one cell from ``state``.
 
     Each way is (next state, tiles to groups, rack tiles used, jokers in runs). All ``table``
@@ -92,12 +93,12 @@ def options(
     key = (state, table, rack, group_cap, spare, pins)
     found = _OPTIONS.get(key)
     if found is None:
-        found = []
+        ways = []
         for laid in range(table, table + rack + 1):
             for grouped in range(min(laid, group_cap) + 1):
                 for extra in range(spare + 1):
                     nxt = step(state, laid - grouped + pins + extra)
                     if nxt >= 0:
-                        found.append((nxt, grouped, laid - table, extra))
-        _OPTIONS[key] = found
+                        ways.append((nxt, grouped, laid - table, extra))
+        found = _OPTIONS[key] = tuple(ways)
     return found
