@@ -1134,7 +1134,8 @@ def test_the_colour_tables_kept_for_the_process_are_left_alone_by_the_garbage_co
     gc.collect()
     assert not gc.is_tracked(table)
     assert not any(gc.is_tracked(row) for row in table)
-    assert ways and not gc.is_tracked(ways)
+    assert ways
+    assert not gc.is_tracked(ways)
     assert not any(gc.is_tracked(rows) or any(map(gc.is_tracked, rows)) for rows in accumulators)
 
 
