@@ -189,6 +189,24 @@ def test_shared_tile_is_the_one_instance_of_its_tile() -> None:
 
 
 @pytest.mark.parametrize(
+    ("color", "number"),
+    [("r", 5), (None, 5), (Color.RED, True), (Color.RED, 5.0), (Color.RED, 0), (Color.RED, "5")],
+)
+def test_shared_tile_refuses_what_a_tile_refuses(color: Any, number: Any) -> None:
+    with pytest.raises(RummikubError) as shared:
+        shared_tile(color, number)
+    with pytest.raises(RummikubError) as made:
+        Tile(color, number)
+    assert type(shared.value) is type(made.value)
+    assert str(shared.value) == str(made.value)
+
+
+def test_shared_tile_of_a_joker_is_the_joker() -> None:
+    assert shared_tile(None, None) is JOKER
+    assert shared_tile(Color.RED, None) is Tile.joker(Color.RED)
+
+
+@pytest.mark.parametrize(
     "tile_set",
     [STANDARD_SET, XP_SET, EXPERT_SET, TileSet(colors="krb", numbers=range(1, 7), copies=1)],
     ids=["standard", "xp", "expert", "small"],

@@ -26,6 +26,7 @@ from rummikub_rules.tiles import (
     Color,
     Tile,
     TileSet,
+    shared_tile,
     tile_tuple,
 )
 
@@ -369,11 +370,15 @@ def _read_group(
     if distinct:
         if len(set(painted)) != len(painted):
             return None
-        options = tuple(_tile(c, number) for c in tile_set.colors if c not in painted)
+        options = tuple(shared_tile(c, number) for c in tile_set.colors if c not in painted)
     else:
-        options = tuple(_tile(c, number) for c in tile_set.colors)
+        options = tuple(shared_tile(c, number) for c in tile_set.colors)
     stands_for = tuple(
-        (t,) if t.number is not None else options if t.color is None else (_tile(t.color, number),)
+        (t,)
+        if t.number is not None
+        else options
+        if t.color is None
+        else (shared_tile(t.color, number),)
         for t in tiles
     )
     return Reading(MeldKind.GROUP, stands_for, value=number * len(tiles))
@@ -385,10 +390,6 @@ def meld_excerpt(meld: Meld) -> str:
         return str(meld)
     shown = " ".join(str(t) for t in meld.tiles[: LONGEST_MELD + 1])
     return f"{shown} ... ({len(meld.tiles)} tiles)"
-
-
-def _tile(color: Color, number: int) -> Tile:
-    return Tile.from_index(color.rank * NUMBERS + number - MIN_NUMBER)
 
 
 def _colored_joker_problem(meld: Meld, rules: MeldRules) -> str | None:

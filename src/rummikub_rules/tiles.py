@@ -196,20 +196,21 @@ _BY_INDEX: Final = tuple(
 )
 
 
-def shared_tile(color: Color, number: int) -> Tile:
+def shared_tile(color: Color | None, number: int | None) -> Tile:
     """``Tile(color, number)``, as the one instance of it the whole process shares.
 
     Dealing, parsing and the solver hand out these: a process then keeps one object per kind of
     tile, not one per copy dealt or laid (each a tracked object that a full garbage collection
-    walks, and once hashed two: attrs keeps the hash in an object of its own).
+    walks, and once hashed two: attrs keeps the hash in an object of its own). What ``Tile``
+    refuses, it refuses with the same error.
 
     >>> seven = shared_tile(Color.RED, 7)
     >>> seven == Tile(Color.RED, 7), seven is shared_tile(Color.RED, 7)
     (True, True)
     """
-    if not MIN_NUMBER <= number <= MAX_NUMBER:
-        raise InvalidValueError(f"a tile's number is {MIN_NUMBER}..{MAX_NUMBER}, got {number}")
-    return _BY_INDEX[color.rank * NUMBERS + number - MIN_NUMBER]
+    if isinstance(color, Color) and type(number) is int and MIN_NUMBER <= number <= MAX_NUMBER:
+        return _BY_INDEX[color.rank * NUMBERS + number - MIN_NUMBER]
+    return _BY_INDEX[Tile(color, number).index]  # a joker, or the error a tile would raise
 
 
 #: The most copies of each numbered tile, and the most jokers (plain and coloured together), a tile

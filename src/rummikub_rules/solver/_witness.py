@@ -193,7 +193,7 @@ def _rack_melds(rack: Sequence[Tile], edition: Edition) -> Iterator[Meld]:
 
 def _tile(like: Tile, number: int) -> Tile | None:
     """The tile of ``like``'s colour and ``number`` (``None`` past the numbers printed)."""
-    if like.color is None or not MIN_NUMBER <= number <= MAX_NUMBER:
+    if not MIN_NUMBER <= number <= MAX_NUMBER:
         return None
     return shared_tile(like.color, number)
 
