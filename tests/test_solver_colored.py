@@ -124,7 +124,7 @@ def test_the_joker_search_bounds_a_plain_joker_freed_beside_a_kept_coloured_one(
             " | o9 o10 o11 | k10 r10 o10 | b11 b12 b13 | k12 r12 b12 o12",
             "b2 o3 k11 k2 b1 o1 r2",
             3,
-            6_000,
+            4_000,
         ),
         (
             "r6 jr r8 | k1 k2 k3 k4 | o1 o2 o3 o4 | k2 r2 b2 | r4 r5 r6 | r5 b5 jo | b5 b6 jb b8 b9"
@@ -132,7 +132,7 @@ def test_the_joker_search_bounds_a_plain_joker_freed_beside_a_kept_coloured_one(
             " | r12 b12 o12 | k13 b13 o13",
             "b1 o6 k1 r2 b13 r11 k11",
             5,
-            12_000,
+            7_000,
         ),
     ],
 )
@@ -142,9 +142,27 @@ def test_the_fates_freeing_coloured_jokers_end_where_no_plain_reading_beats_the_
     """``expert`` positions of seeded self-play, three coloured jokers on the table. Once the
     fates keeping the jokers are walked, the relaxation freeing every joker and reading it as
     a plain one (the fast search) finds nothing better, so no fate freeing one is solved:
-    4,071 units and 8,097 (16,074 and 66,403 before)."""
+    2,691 units and 4,596 (16,074 and 66,403 before that; 4,071 and 8,097 before each colour
+    was lent only the plain jokers and its own coloured ones)."""
     table, rack = parse_table(table_text), parse_tiles(rack_text)
     found = solve(table, rack, opened=True, edition=EXPERT)
     assert found.proven_optimal
     assert found.tiles == tiles
     assert found.states <= most
+
+
+def test_a_colour_is_never_lent_the_coloured_jokers_of_another() -> None:
+    """The bound lends each colour's runs the plain jokers and its own coloured ones only: on a
+    rack ``k1 k2 jr`` the black tiles cannot be laid (``k1 k2 jr`` is no meld), so its bound
+    is below that of ``k1 k2 jk``, a run (they were the same, every joker lent to black)."""
+    from rummikub_rules.solver._budget import Budget
+    from rummikub_rules.solver._plan import bound
+
+    def bound_of(rack_text: str) -> int:
+        return bound(
+            parse_table(""), parse_tiles(rack_text), opened=True, edition=EXPERT,
+            objective="tiles", budget=Budget(10**6),
+        )  # fmt: skip
+
+    assert bound_of("k1 k2 jr") < bound_of("k1 k2 jk")
+    assert not can_play("", "k1 k2 jr", opened=True, edition=EXPERT)

@@ -7,6 +7,10 @@ cut a placement the search would otherwise find. So on random grids (table tiles
 be placed, rack tiles that may be, table jokers kept in runs and groups, loose and rack jokers)
 the fast search's best score with the shares is the one it finds without them (given the same
 group caps, the search takes no shares).
+
+Where coloured jokers are read as plain ones, each colour's runs may be limited to the jokers
+that may stand there (``row_jokers``): that only tightens the bound and the answer, and limits
+no smaller than the jokers in play change nothing.
 """
 
 from __future__ import annotations
@@ -73,3 +77,49 @@ def test_group_shares_charge_the_jokers_a_number_short_of_colours_needs() -> Non
     or where a table joker is kept in the number's groups (it may be the one they need)."""
     rows = [[1, 0, 0, 0], [2, 1, 0, 0], [1, 1, 1, 0], [1, 1, 0, 0], [0, 0, 0, 0]]
     assert group_shares(rows, [0, 0, 0, 1, 0]) == [4, 1, 0, 0, 0]
+
+
+@settings(max_examples=examples(60, minimum=30))
+@given(
+    table=grids(1, 12),
+    rack=grids(2, 5),
+    jokers=st.tuples(st.integers(0, 2), st.integers(0, 2)),
+    limits=st.lists(st.integers(0, 4), min_size=COLORS, max_size=COLORS),
+)
+def test_limiting_a_colour_s_jokers_only_tightens(
+    table: Grid, rack: Grid, jokers: tuple[int, int], limits: list[int]
+) -> None:
+    weights = [100 + n for n in range(1, COLUMNS + 1)]
+    counts = [[t + r for t, r in zip(x, y, strict=True)] for x, y in zip(table, rack, strict=True)]
+    caps = group_caps(counts, sum(jokers), distinct=True)
+
+    def search(row_jokers: list[int] | None) -> FastSearch:
+        # The caps given, no search takes group shares (limits never do: a group's jokers are
+        # other colours' then), so the bounds compare.
+        return FastSearch(
+            table, rack, weights, budget=Budget(), jokers=jokers, joker_weight=150,
+            caps=caps, row_jokers=row_jokers,
+        )  # fmt: skip
+
+    free, limited = search(None), search(limits)
+    assert limited.bound() <= free.bound()
+    found, free_found = best(limited), best(free)
+    assert found is None or (free_found is not None and found <= free_found)
+    assert best(search([sum(jokers)] * COLORS)) == free_found
+
+
+def test_a_colour_limited_to_no_joker_lays_none_in_its_runs() -> None:
+    """``k1 k2`` and ``r5 r6`` on the rack, one table joker to lay: it goes to red (``j r5
+    r6``), or, where red may take no joker, to black (``k1 k2 j``), scoring less."""
+    table = [[0] * COLORS for _ in range(COLUMNS)]
+    rack = [[0] * COLORS for _ in range(COLUMNS)]
+    rack[0][0] = rack[1][0] = rack[4][1] = rack[5][1] = 1
+    weights = [100 + n for n in range(1, COLUMNS + 1)]
+
+    def search(row_jokers: list[int] | None) -> FastSearch:
+        return FastSearch(
+            table, rack, weights, budget=Budget(), jokers=(1, 0), row_jokers=row_jokers
+        )
+
+    assert best(search(None)) == best(search([0, 1, 1, 1])) == 105 + 106
+    assert best(search([1, 0, 1, 1])) == 101 + 102

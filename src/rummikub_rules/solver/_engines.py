@@ -93,14 +93,16 @@ def fast_search(
     laid_jokers: int = 0,
     caps: Sequence[int] | None = None,
     room: JokerRoom | None = None,
+    row_jokers: Sequence[int] | None = None,
 ) -> FastRun | None:
     """The fast search, with the bounds on laid tiles folded in.
 
     Tiles that must be laid join the table (their score added back), and at most the
     allowed copies stay on the rack. ``demanded`` adds tiles that must be laid (what takes
     a freed joker's place); ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are
-    what is laid already (by hosts); ``room`` is where loose jokers may stand. ``None`` if the
-    bounds cannot be met.
+    what is laid already (by hosts); ``room`` is where loose jokers may stand;
+    ``row_jokers`` the most jokers each colour's runs may take, where coloured jokers are read
+    as plain ones (its own and the plain ones). ``None`` if the bounds cannot be met.
     """
     given = rack
 
@@ -158,6 +160,7 @@ def fast_search(
         first=ctx.first,
         caps=caps,
         room=room,
+        row_jokers=row_jokers,
     )
     return FastRun(search, forced, general)
 

@@ -78,7 +78,9 @@ class FastSearch:
     jokers (all to be laid, anywhere) and the rack jokers; ``pins`` holds table jokers kept in
     their roles: ``pins[0][column][colour]`` in runs, standing for that tile, and
     ``pins[1][column]`` in groups of that number. With ``room``, free jokers go only where it
-    lets them. Every search charges ``budget``.
+    lets them. With ``row_jokers``, the bound lets colour ``c``'s runs take at most
+    ``row_jokers[c]`` jokers (coloured jokers read as plain; see :class:`._relax.Relaxation`).
+    Every search charges ``budget``.
     """
 
     def __init__(
@@ -94,10 +96,11 @@ class FastSearch:
         first: bool = False,
         caps: Sequence[int] | None = None,
         room: JokerRoom | None = None,
+        row_jokers: Sequence[int] | None = None,
     ) -> None:
         self.budget = budget
         run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
-        self.caps, self.room = caps, room
+        self.caps, self.room, self.row_jokers = caps, room, row_jokers
         self.args = (jokers, joker_weight, budget, first)
         self.grid = (table, rack, weights, (run_pins, group_pins))
         # Downwards first: high numbers weigh most, and deciding them first usually pays.
@@ -107,7 +110,7 @@ class FastSearch:
         self.searches = [
             _Search(
                 table[::-1], rack[::-1], weights[::-1], mirrored, *self.args, mirrored=True,
-                caps=flipped, room=room_flipped,
+                caps=flipped, room=room_flipped, row_jokers=row_jokers,
             )
         ]  # fmt: skip
         self.best: tuple[int, _Search, list[Move]] | None = None
@@ -134,7 +137,7 @@ class FastSearch:
                         self.searches.append(
                             _Search(
                                 table, rack, weights, pins, *self.args, mirrored=False,
-                                caps=self.caps, room=self.room,
+                                caps=self.caps, room=self.room, row_jokers=self.row_jokers,
                             )
                         )  # fmt: skip
                     search = self.searches[index]
@@ -191,6 +194,7 @@ class _Search:
         mirrored: bool,
         caps: Sequence[int] | None = None,
         room: JokerRoom | None = None,
+        row_jokers: Sequence[int] | None = None,
     ) -> None:
         self.colors = colors = len(table[0])
         self.columns = len(table)
@@ -211,9 +215,10 @@ class _Search:
         self.offsets = [self.groups.bits + self.bits * c for c in range(colors)]
         self.spare_offset = self.groups.bits + self.bits * colors
         # Group shares tighten the bound. None with caps given (shared by many searches, so are
-        # their colour tables), nor where no number takes any: jokers then count whole.
+        # their colour tables), nor where no number takes any: jokers then count whole. None
+        # with a colour's jokers limited either: a group's jokers are other colours' then.
         shares: list[int] | None = None
-        if self.jokers and caps is None:
+        if self.jokers and caps is None and row_jokers is None:
             shares = group_shares(counts, self.group_pins)
             shares = shares if any(shares) else None
         if caps is None:
@@ -237,6 +242,7 @@ class _Search:
             budget=budget,
             room=room,
             shares=shares,
+            row_jokers=row_jokers,
         )
         self._counts, self._caps = counts, caps
         self.acc_mask = (1 << self.groups.bits) - 1

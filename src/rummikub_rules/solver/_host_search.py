@@ -377,20 +377,25 @@ class HostSearch:
     def _plain_bound(self, step: Step, relaxed: bool, floor: int) -> Scored | None:
         """A rest's best score with every coloured joker read as a plain one (a relaxation).
 
-        Only its score counts (an upper bound): its play may hold plain jokers for coloured.
+        Each colour's runs are lent only the plain jokers and its own coloured ones. Only its
+        score counts (an upper bound): its play may hold plain jokers for coloured.
         """
         ctx = self.ctx
         stock = step.stock
         group_pins = [
             p + sum(c) for p, c in zip(stock.group_pins, stock.colored_group_pins, strict=True)
         ]
+        freed = step.freed if relaxed else 0
         run = self._fast_rest(
             step,
             relaxed,
-            loose=stock.all_loose + (step.freed if relaxed else 0),
+            loose=stock.all_loose + freed,
             rack_jokers=stock.all_rack_jokers,
             group_pins=group_pins,
             laid_jokers=step.laid_jokers + sum(step.colored_laid),
+            # Limits take the group shares from the bound: only where it has none (its caps
+            # given, :meth:`_fast_rest`).
+            row_jokers=_row_jokers(step, ctx.grid.rows) if relaxed else None,
         )
         if run is None or run.bound() <= floor:
             return None
@@ -436,10 +441,12 @@ class HostSearch:
         laid_jokers: int,
         table: Counts | None = None,
         run_pins: Counts | None = None,
+        row_jokers: list[int] | None = None,
     ) -> FastRun | None:
         """The fast search over a rest's stock and bounds, with the jokers given.
 
-        ``table`` and ``run_pins`` replace the stock's (see :meth:`_claimed_bound`).
+        ``table`` and ``run_pins`` replace the stock's (see :meth:`_claimed_bound`);
+        ``row_jokers`` limits each colour's jokers in the bound (:func:`._engines.fast_search`).
         """
         stock = step.stock
         return fast_search(
@@ -454,6 +461,7 @@ class HostSearch:
             laid_jokers=laid_jokers,
             caps=self._wide_caps() if relaxed else None,
             room=hosts_room(self.ctx.edition, stock, step.freed) if relaxed else None,
+            row_jokers=row_jokers,
         )
 
     def _wide_caps(self) -> list[int]:
@@ -499,6 +507,20 @@ def _trying_order(scored: tuple[int, tuple[object, ...], Host]) -> tuple[int, in
     """The order hosts are tried in: see :meth:`HostSearch.search`."""
     score, _, host = scored
     return -host.freed, host.taken_from_table, -score
+
+
+def _row_jokers(step: Step, rows: int) -> list[int]:
+    """Per colour, the most jokers of a relaxed rest its runs may take.
+
+    The plain ones and its own coloured ones, counted before any is laid: never fewer than are
+    left.
+    """
+    stock = step.stock
+    zeros = (0,) * rows
+    freed_colored = step.freed_colored or zeros
+    plain = stock.loose + stock.rack_jokers + step.freed - sum(freed_colored)
+    loose, rack = stock.colored_loose or zeros, stock.colored_rack or zeros
+    return [plain + sum(mine) for mine in zip(loose, rack, freed_colored, strict=True)]
 
 
 def _only_kept(ctx: Context, stock: Stock, colored: Colored) -> bool:

@@ -21,6 +21,7 @@ the values too. Tables are computed once per problem; a cell's table once per pr
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -323,6 +324,10 @@ class Relaxation:
     tiles in groups take their share of the jokers those groups need. Each joker laid from the
     rack scores ``joker_weight``; the colour tables are charged to ``budget``
     (:func:`color_values`).
+    With ``row_jokers``, colour ``c``'s runs take at most ``row_jokers[c]`` of the jokers (where
+    coloured jokers are read as plain ones, its own and the plain ones; see
+    :func:`_widened`); its moves may still place more, so the bound holds for the plays that
+    keep to it, a relaxation of the coloured problem, and the search's answer bounds those.
     ``moves(pos, state, spare)`` lists the moves at cell ``pos = n * colours + c`` for the
     colour in ``state`` with ``spare`` jokers not yet placed, least regret first (the regret
     is how much of the colour's value the move gives up, jokers left aside); a move changes
@@ -346,6 +351,7 @@ class Relaxation:
         budget: Budget | None = None,
         room: JokerRoom | None = None,
         shares: Sequence[int] | None = None,
+        row_jokers: Sequence[int] | None = None,
     ) -> None:
         self.table, self.rack, self.weights, self.caps = table, rack, weights, caps
         self.pins = pins
@@ -359,22 +365,40 @@ class Relaxation:
         #: What a joker counts for in the colour tables, and their width per run state.
         self.unit = 1 if shares is None else HALVES
         self.width = self.unit * self.jokers + 1
+        limits = [self.jokers] * self.colors if row_jokers is None else row_jokers
         self.value = [
-            color_values(
-                [row[c] for row in table],
-                [row[c] for row in rack],
-                weights,
-                caps,
-                self.jokers,
-                [row[c] for row in pins],
-                budget,
-                None if room is None else [row[c] for row in room[0]],
-                shares,
+            _widened(
+                color_values(
+                    [row[c] for row in table],
+                    [row[c] for row in rack],
+                    weights,
+                    caps,
+                    min(self.jokers, limits[c]),
+                    [row[c] for row in pins],
+                    budget,
+                    None if room is None else [row[c] for row in room[0]],
+                    shares,
+                ),
+                self.unit * min(self.jokers, limits[c]) + 1,
+                self.width,
+                self._states(c),
             )
             for c in range(self.colors)
         ]
         #: ``known[pos][state * (jokers + 1) + spare]``: the moves listed so far.
         self.known: list[dict[int, list[Move]]] = [{} for _ in range(len(table) * self.colors)]
+
+    def _states(self, color: int) -> list[int]:
+        """Per number (and after the last), how many run states ``color`` may enter it with."""
+        room = self.room
+        runs = [
+            row[color] + rack[color] + pins[color]
+            + (self.jokers if room is None or room[0][column][color] else 0)
+            for column, (row, rack, pins) in enumerate(
+                zip(self.table, self.rack, self.pins, strict=True)
+            )
+        ]  # fmt: skip
+        return [1, *map(state_count, runs)]
 
     def bound(self) -> int:
         """The bound at the start (``NEG`` if some colour cannot place its table tiles)."""
@@ -471,6 +495,27 @@ class Relaxation:
             found.sort(key=_regret_then_gain)
             self.known[pos][key] = found
         return found
+
+
+def _widened(table: ColorTable, narrow: int, width: int, states: Sequence[int]) -> ColorTable:
+    """A colour's table worked out for ``narrow - 1`` jokers, read for ``width - 1``.
+
+    A colour given more jokers than its runs may take gains nothing from the rest, and jokers
+    given need not be laid, so each state's values are their best with at most as many. The
+    states only more jokers reach (``states[n]`` at number ``n``) are out of its reach.
+    """
+    if narrow == width:
+        return table
+    widened = []
+    for values, count in zip(table, states, strict=True):
+        row: list[int] = []
+        for at in range(0, len(values), narrow):
+            best = list(itertools.accumulate(values[at : at + narrow], max))
+            row += best
+            row += [best[-1]] * (width - narrow)
+        row += [NEG] * (count * width - len(row))
+        widened.append(tuple(row))
+    return tuple(widened)
 
 
 def group_shares(counts: Sequence[Sequence[int]], pins: Sequence[int]) -> list[int]:

@@ -89,7 +89,17 @@ class Search:
             + sum(self.colored_table)
             + sum(problem.colored_rack)
         )
-        self.bounds = ColorBounds(problem, self.runs, self.lent, budget)
+        # A coloured joker stands only in its own colour's runs.
+        colored = [
+            table + rack
+            for table, rack in zip(
+                self.colored_table or (0,) * problem.rows,
+                problem.colored_rack or (0,) * problem.rows,
+                strict=True,
+            )
+        ]
+        row_jokers = [self.lent - sum(colored) + mine for mine in colored]
+        self.bounds = ColorBounds(problem, self.runs, self.lent, budget, row_jokers)
         self.memo: list[dict[State, tuple[int, bool]]] = [{} for _ in range(self.positions + 1)]
         self.choice: list[dict[State, tuple[SearchMove, State]]] = [
             {} for _ in range(self.positions)
