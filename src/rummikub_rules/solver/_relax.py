@@ -215,7 +215,7 @@ def _color_values(
         here = [NEG] * cell.size
         for entry in reach[column]:
             best = NEG
-            found = ways[entry]
+            found = ways.get(entry)
             for used, nexts in cell.entry(entry) if found is None else found:
                 score = max(map(after.__getitem__, nexts)) + used * weight
                 if score > best:
@@ -255,11 +255,15 @@ class _Cell:
         #: room, share).
         self._key = key
         self.size = state_count(key[0]) * (key[4] + 1)
-        #: Per entry, its options as (rack tiles, next indices), fewest rack tiles first
-        #: (``None`` until worked out: :meth:`entry`).
-        self.options: list[_Options | None] = [None] * self.size
-        #: Per entry, the next states it reaches, each with the most jokers it may keep spare.
-        self.reached: list[tuple[tuple[int, int], ...] | None] = [None] * self.size
+        #: Per entry worked out (:meth:`entry`), its options as (rack tiles, next indices), fewest
+        #: rack tiles first. Dictionaries, not lists: the cells are kept for the process, and
+        #: the garbage collector stops tracking a dictionary of untracked tuples, where it
+        #: would walk every slot of a list at each full collection (most of its work, once
+        #: many cells are kept).
+        self.options: dict[int, _Options] = {}
+        #: Per entry worked out, the next states it reaches, each with the most jokers it may
+        #: keep spare.
+        self.reached: dict[int, tuple[tuple[int, int], ...]] = {}
 
     def entry(self, index: int) -> _Options:
         """Work out entry ``index`` (its options, returned, and the states it reaches)."""
@@ -282,11 +286,10 @@ class _Cell:
 
     def reach(self, index: int) -> tuple[tuple[int, int], ...]:
         """The next states entry ``index`` reaches, each with the most jokers kept spare."""
-        found = self.reached[index]
+        found = self.reached.get(index)
         if found is None:
             self.entry(index)
             found = self.reached[index]
-            assert found is not None
         return found
 
 
