@@ -271,6 +271,20 @@ def test_meld_value_is_the_sum_of_what_its_tiles_stand_for(text: str, value: int
     assert only_reading(text).value == value
 
 
+def test_readings_share_what_a_numbered_tile_stands_for() -> None:
+    """A numbered tile stands for itself in every reading: one tuple the process shares, not
+    one per reading (the readings are kept, and the garbage collector walks what is kept)."""
+    run, other_run, group = (
+        parse_meld(text).reading() for text in ("r5 r6 r7", "r4 r5 r6", "k5 r5 b5")
+    )
+    assert run is not None
+    assert other_run is not None
+    assert group is not None
+    assert run.stands_for[0] == (Tile(Color.RED, 5),)
+    assert run.stands_for[0] is other_run.stands_for[1]
+    assert any(alone is run.stands_for[0] for alone in group.stands_for)
+
+
 def test_invalid_meld_has_no_reading_and_no_value() -> None:
     meld = parse_meld("r12 r13 j")
     assert meld.readings() == ()

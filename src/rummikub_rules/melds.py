@@ -351,7 +351,7 @@ def _read_run(
             base = color.rank * NUMBERS - MIN_NUMBER
             return Reading(
                 MeldKind.RUN,
-                tuple((Tile.from_index(base + n),) for n in numbers),
+                tuple(_alone(Tile.from_index(base + n)) for n in numbers),
                 value=sum(numbers),
             )
     return None
@@ -374,14 +374,31 @@ def _read_group(
     else:
         options = tuple(shared_tile(c, number) for c in tile_set.colors)
     stands_for = tuple(
-        (t,)
+        _alone(t)
         if t.number is not None
         else options
         if t.color is None
-        else (shared_tile(t.color, number),)
+        else _alone(shared_tile(t.color, number))
         for t in tiles
     )
     return Reading(MeldKind.GROUP, stands_for, value=number * len(tiles))
+
+
+#: The one-tile tuple of each numbered tile, shared by every reading (:func:`_alone`).
+_ALONE: dict[Tile, tuple[Tile]] = {}
+
+
+def _alone(tile: Tile) -> tuple[Tile]:
+    """``(tile,)``, the one instance of it the process shares.
+
+    A reading says what each of its tiles stands for, one tile for each numbered tile, and the
+    readings are kept (:func:`_read`): shared, those tuples are not thousands of objects for
+    the garbage collector to walk at each full collection.
+    """
+    found = _ALONE.get(tile)
+    if found is None:
+        found = _ALONE.setdefault(tile, (tile,))
+    return found
 
 
 def meld_excerpt(meld: Meld) -> str:
