@@ -68,12 +68,15 @@ class ColorBounds:
             problem = attrs.evolve(
                 problem, run_pins=tuple((0,) * problem.rows for _ in problem.run_pins)
             )
+        # Every joker lent is read as a plain one here, so no cell keeps to the kind of the
+        # joker a claim holds there (that rule would refuse them all where it is coloured).
         relaxed = attrs.evolve(
             problem,
             runs=plain,
             groups=tuple(attrs.evolve(g, claims=(), cap=None, owe=0) for g in problem.groups),
             opening=None,
             free_pins=False,
+            claimed_jokers=(),
         )
         self.states = states
         self.abstract = RunStates(plain, budget)

@@ -140,9 +140,7 @@ def fast_search(
                 forced += must * ctx.weights[column]
                 row_counts[row] = min(count, high[column][row]) - must
     jokers = ctx.rack_jokers() if rack_jokers is None else rack_jokers
-    # Coloured rack jokers read as plain ones (a relaxation; see ``_host_search``) count too.
-    every = ctx.rack_jokers() + (sum(ctx.rack_colored()) if ctx.colored else 0)
-    jokers_low, jokers_high = ctx.laid.get(JOKER, (0, every))
+    jokers_low, jokers_high = _joker_bounds(ctx)
     jokers_low = max(0, jokers_low - laid_jokers)
     jokers_high -= laid_jokers
     if jokers_low > jokers or jokers_high < 0:
@@ -163,6 +161,25 @@ def fast_search(
         row_jokers=row_jokers,
     )
     return FastRun(search, forced, general)
+
+
+def _joker_bounds(ctx: Context) -> tuple[int, int]:
+    """The fewest and most rack jokers a play may lay.
+
+    With coloured jokers in play, the fast search reads them as plain ones (a relaxation; see
+    ``_host_search``): the bounds of every kind add up, the plain joker's and each colour's
+    (a region of ``top_plays`` bounds each kind apart).
+    """
+    plain = ctx.rack_jokers()
+    if not ctx.colored:
+        return ctx.laid.get(JOKER, (0, plain))
+    kinds = [(JOKER, plain)]
+    kinds += [
+        (Tile.joker(color), count)
+        for color, count in zip(ctx.grid.tile_set.colors, ctx.rack_colored(), strict=True)
+    ]
+    bounds = [ctx.laid.get(kind, (0, count)) for kind, count in kinds]
+    return sum(low for low, _ in bounds), sum(high for _, high in bounds)
 
 
 def fast_solve(ctx: Context, best: Incumbent, run: FastRun, floor: int) -> Scored | None:

@@ -372,7 +372,7 @@ class HostSearch:
         stock = step.stock
         jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + stock.all_rack_jokers
         jokers += sum(map(sum, stock.colored_group_pins)) + stock.all_loose + step.freed
-        return self.ctx.fast_rules(jokers) and not self.ctx.laid and not step.claims
+        return self.ctx.fast_rules(jokers) and not step.claims
 
     def _plain_bound(self, step: Step, relaxed: bool, floor: int) -> Scored | None:
         """A rest's best score with every coloured joker read as a plain one (a relaxation).

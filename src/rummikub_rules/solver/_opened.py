@@ -148,7 +148,7 @@ def _plain_widest(
     """
     jokers = len(roles.jokers) + roles.roleless
     rack_jokers = ctx.rack_jokers() + sum(ctx.rack_colored())
-    if ctx.laid or not ctx.fast_rules(jokers + rack_jokers):
+    if not ctx.fast_rules(jokers + rack_jokers):
         return UNKNOWN
     if room is not None:
         _, tinted_groups = ctx.colored_pins(roles.jokers)
