@@ -23,7 +23,6 @@ lent the coloured jokers of the others: its table is worked out for the jokers i
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
 import attrs
@@ -32,7 +31,7 @@ from rummikub_rules.solver._budget import GENERAL_STATE, Budget
 from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._moves import Moves
 from rummikub_rules.solver._problem import Problem
-from rummikub_rules.solver._relax import color_values
+from rummikub_rules.solver._relax import color_values, widen
 from rummikub_rules.solver._run_states import state_id
 from rummikub_rules.solver._runs import RunFacts, RunRules, RunStates
 
@@ -135,9 +134,7 @@ class ColorBounds:
         key = (column, state)
         padded = self._padded[row].get(key)
         if padded is None:
-            padded = list(itertools.accumulate(found, max))
-            padded += [padded[-1]] * (self.jokers + 1 - len(padded))
-            self._padded[row][key] = padded
+            padded = self._padded[row][key] = widen(found, self.jokers + 1)
         return padded
 
     def _length_state(self, sid: int) -> int:

@@ -38,6 +38,7 @@ __all__ = [
     "color_values",
     "group_caps",
     "group_shares",
+    "widen",
 ]
 
 #: Score of an impossible state.
@@ -171,11 +172,7 @@ def _color_values(
     pins = pins or [0] * columns
     room = room or [True] * columns
     shares = shares or [0] * columns
-    # Open runs after each number: at most its tiles, and the jokers only where they may stand.
-    runs = [
-        t + r + p + (jokers if here else 0)
-        for t, r, p, here in zip(table, rack, pins, room, strict=True)
-    ]
+    runs = _open_runs(table, rack, pins, room, jokers)
     cells = [
         _cell(
             runs[n - 1] if n else 0,
@@ -226,6 +223,23 @@ def _color_values(
         value.append(after)
     value.reverse()
     return tuple(value)
+
+
+def _open_runs(
+    table: Sequence[int],
+    rack: Sequence[int],
+    pins: Sequence[int],
+    room: Sequence[bool] | None,
+    jokers: int,
+) -> list[int]:
+    """Most runs a colour may have open after each number.
+
+    Its tiles there, and the jokers where they may stand.
+    """
+    return [
+        t + r + p + (jokers if room is None or room[n] else 0)
+        for n, (t, r, p) in enumerate(zip(table, rack, pins, strict=True))
+    ]
 
 
 def _closing(runs: int, width: int) -> tuple[int, ...]:
@@ -370,38 +384,28 @@ class Relaxation:
         self.width = self.unit * self.jokers + 1
         limits = [self.jokers] * self.colors if row_jokers is None else row_jokers
         self.value = [
-            _widened(
-                color_values(
-                    [row[c] for row in table],
-                    [row[c] for row in rack],
-                    weights,
-                    caps,
-                    min(self.jokers, limits[c]),
-                    [row[c] for row in pins],
-                    budget,
-                    None if room is None else [row[c] for row in room[0]],
-                    shares,
-                ),
-                self.unit * min(self.jokers, limits[c]) + 1,
-                self.width,
-                self._states(c),
-            )
+            self._color_table(c, min(self.jokers, limits[c]), shares, budget)
             for c in range(self.colors)
         ]
         #: ``known[pos][state * (jokers + 1) + spare]``: the moves listed so far.
         self.known: list[dict[int, list[Move]]] = [{} for _ in range(len(table) * self.colors)]
 
-    def _states(self, color: int) -> list[int]:
-        """Per number (and after the last), how many run states ``color`` may enter it with."""
-        room = self.room
-        runs = [
-            row[color] + rack[color] + pins[color]
-            + (self.jokers if room is None or room[0][column][color] else 0)
-            for column, (row, rack, pins) in enumerate(
-                zip(self.table, self.rack, self.pins, strict=True)
-            )
-        ]  # fmt: skip
-        return [1, *map(state_count, runs)]
+    def _color_table(
+        self, color: int, jokers: int, shares: Sequence[int] | None, budget: Budget | None
+    ) -> ColorTable:
+        """``color``'s table (:func:`color_values`) for ``jokers`` jokers, read for them all."""
+        table = [row[color] for row in self.table]
+        rack = [row[color] for row in self.rack]
+        pins = [row[color] for row in self.pins]
+        room = None if self.room is None else [row[color] for row in self.room[0]]
+        found = color_values(
+            table, rack, self.weights, self.caps, jokers, pins, budget, room, shares
+        )
+        if jokers == self.jokers:
+            return found
+        # The search may enter a number with more runs open than this colour's jokers allow.
+        states = [1, *map(state_count, _open_runs(table, rack, pins, room, self.jokers))]
+        return _widened(found, self.unit * jokers + 1, self.width, states)
 
     def bound(self) -> int:
         """The bound at the start (``NEG`` if some colour cannot place its table tiles)."""
@@ -507,18 +511,24 @@ def _widened(table: ColorTable, narrow: int, width: int, states: Sequence[int]) 
     given need not be laid, so each state's values are their best with at most as many. The
     states only more jokers reach (``states[n]`` at number ``n``) are out of its reach.
     """
-    if narrow == width:
-        return table
     widened = []
     for values, count in zip(table, states, strict=True):
         row: list[int] = []
         for at in range(0, len(values), narrow):
-            best = list(itertools.accumulate(values[at : at + narrow], max))
-            row += best
-            row += [best[-1]] * (width - narrow)
+            row += widen(values[at : at + narrow], width)
         row += [NEG] * (count * width - len(row))
         widened.append(tuple(row))
     return tuple(widened)
+
+
+def widen(values: Sequence[int], width: int) -> list[int]:
+    """One state's values per jokers given, for up to ``len(values) - 1``, read for ``width - 1``.
+
+    Jokers given need not be laid, and more than may be laid add nothing: each is the best
+    with at most as many.
+    """
+    best = list(itertools.accumulate(values, max))
+    return best + [best[-1]] * (width - len(best))
 
 
 def group_shares(counts: Sequence[Sequence[int]], pins: Sequence[int]) -> list[int]:
