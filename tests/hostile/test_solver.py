@@ -254,3 +254,20 @@ def test_colored_jokers_on_the_table_and_the_rack() -> None:
     table = parse_table("r1 jr r3 | k4 jk k6 | b7 jb b9 | o10 jo o12 | k1 b1 jr")
     rack = parse_tiles("r2 k5 b8 o11 jk jb jo r13 b13 k13 o2 o3")
     legal_or_error(table, rack, opened=True, edition=EXPERT_BIGGEST)
+
+
+def test_top_plays_with_colored_jokers_on_the_table_and_a_big_rack() -> None:
+    """The regions of ``top_plays`` bound coloured jokers as plain ones, their bounds on laid
+    jokers of every kind added up. Ten plays asked over a table of coloured jokers, with a rack
+    of 32 tiles and three coloured jokers: the answer comes within the budget, with the plays
+    found by then (one here, the budget spent), every one legal."""
+    table = parse_table("r1 jr r3 | k4 jk k6 | b7 jb b9 | o10 jo o12 | k1 b1 jr")
+    numbered = [t for t in EXPERT_BIGGEST.tile_set.all_tiles() if t.number is not None]
+    rack = [*random.Random(3).sample(numbered, 32), *parse_tiles("jk jb jo")]
+    plays = answer(lambda: top_plays(table, rack, 10, opened=True, edition=EXPERT_BIGGEST))
+    assert not isinstance(plays, RummikubError)
+    assert plays
+    assert all(
+        check_turn(table, rack, play.after, opened=True, edition=EXPERT_BIGGEST).ok
+        for play in plays
+    )
