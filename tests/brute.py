@@ -55,18 +55,25 @@ def candidate_melds(pool: Counter[Tile], edition: Edition, pivot: Tile) -> set[M
     if pivot.color is None or pivot.number is None:
         return found
     color = pivot.color
+    fits = [t for t in kinds if t.color in (None, color)]
     for length in range(3, len(tile_set.numbers) + 1):
         for seq in run_numbers(edition, length):
             if pivot.number not in seq:
                 continue
-            fits = [t for t in kinds if t.color in (None, color)]
-            for holes in range(min(jokers, length - 1) + 1):
-                for places in itertools.combinations(range(length), holes):
-                    for fill in itertools.product(fits, repeat=holes):
-                        put = dict(zip(places, fill, strict=True))
-                        tiles = [put.get(i, Tile(color, n)) for i, n in enumerate(seq)]
-                        if pivot not in tiles or Counter(tiles) - pool:
+            # A run's numbers differ, so each of its tiles is in the pool once or is a joker's
+            # place: the places the pool lacks are holes, the pivot's never is.
+            natural = [Tile(color, n) for n in seq]
+            missing = [i for i, t in enumerate(natural) if not pool[t]]
+            optional = [i for i, t in enumerate(natural) if pool[t] and t != pivot]
+            for extra in range(min(jokers, length - 1) - len(missing) + 1):
+                for holes in itertools.combinations(optional, extra):
+                    places = (*missing, *holes)
+                    for fill in itertools.product(fits, repeat=len(places)):
+                        if Counter(fill) - pool:
                             continue
+                        tiles = list(natural)
+                        for place, joker in zip(places, fill, strict=True):
+                            tiles[place] = joker
                         meld = Meld(tiles)
                         if meld.is_valid(edition):
                             found.add(meld)
