@@ -50,6 +50,7 @@ from rummikub_rules.solver._host_claims import claimed_pins
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 from rummikub_rules.turns import check_turn
 from rummikub_rules.turns._rack_melds import RackMelds
+from tests.brute import best_score
 from tests.hostile._work import counted
 from tests.test_hard_positions import load
 
@@ -466,6 +467,40 @@ def test_a_rest_with_claims_is_first_solved_without_them(name: str) -> None:
     assert found.play is not None
     assert found.tiles == tiles
     assert check_turn(table, rack, found.play.after, opened=opened, edition=edition).ok
+
+
+#: Freed jokers go only into melds holding two rack tiles, and melds holding a joker may only be
+#: extended: the rule set of a deep property's failing example (2026-12-04).
+TWO_RACK_TILES = CLASSIC.evolve(
+    tile_set=TileSet(colors="krb", numbers=range(1, 5), copies=1),
+    deal_size=1,
+    initial_meld_points=0,
+    replacement_from="rack",
+    freed_joker_rack_tiles=2,
+    freed_joker_new_meld=False,
+    joker_melds_extend_only=True,
+)
+
+
+@pytest.mark.parametrize("rack", ["k2 k3", "k2 k3 k4", "k2 k3 b2 b3", "k2 k3 b1 b2 b3"])
+def test_a_ceiling_kept_to_the_rack_s_room_does_not_stop_a_rest_s_general_search(
+    rack: str,
+) -> None:
+    """``k1 j j | r1 r2 r3``, rack ``k2 k3``: freeing both jokers leaves a rest whose fast
+    search keeps them beside the rack's tiles (black only), 9 at most, while the general search,
+    the jokers anywhere, lays ``k1 k2 k3 j | r1 r2 r3 j`` for 17. Taken as the general search's
+    ceiling, that 9 stopped it with an internal error; now the rest's search runs unstopped,
+    and the best play is the brute force's."""
+    table, tiles = parse_table("k1 j j | r1 r2 r3"), parse_tiles(rack)
+    found = solve(table, tiles, opened=True, edition=TWO_RACK_TILES)
+    assert found.proven_optimal
+    expected = best_score(table, tiles, TWO_RACK_TILES, "tiles", opened=True)
+    if found.play is None:
+        assert expected is None
+    else:
+        assert check_turn(table, tiles, found.play.after, opened=True, edition=TWO_RACK_TILES).ok
+        assert expected is not None
+        assert found.tiles == expected[0]
 
 
 @pytest.mark.parametrize(

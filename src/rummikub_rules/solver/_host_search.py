@@ -33,7 +33,7 @@ from rummikub_rules.solver._host_step import Rest, Step, minus, plus_rows, rest_
 from rummikub_rules.solver._hosts import FREED, Host, Olds, Stock, hosts
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._pinned import recoloured
-from rummikub_rules.solver._relax import group_caps
+from rummikub_rules.solver._relax import JokerRoom, group_caps
 from rummikub_rules.solver._room import hosts_room
 
 __all__ = ["UNKNOWN", "HostSearch", "Rest", "Step", "rest_key"]
@@ -320,7 +320,10 @@ class HostSearch:
             if tighter is not None and tighter <= floor:
                 return None
             ceiling = found[0] if tighter is None else min(found[0], tighter)
-            ceiling = None if ctx.first else ceiling
+            # Where the freed jokers had room only beside the rack's tiles (:meth:`_room`),
+            # the ceiling bounds the hosts' plays but not the general search's problem, whose
+            # freed jokers go anywhere: it may find more, so no ceiling stops it.
+            ceiling = None if ctx.first or self._room(step, relaxed) is not None else ceiling
         built = problem(
             ctx,
             stock.table,
@@ -460,9 +463,16 @@ class HostSearch:
             laid=step.laid,
             laid_jokers=laid_jokers,
             caps=self._wide_caps() if relaxed else None,
-            room=hosts_room(self.ctx.edition, stock, step.freed) if relaxed else None,
+            room=self._room(step, relaxed),
             row_jokers=row_jokers,
         )
+
+    def _room(self, step: Step, relaxed: bool) -> JokerRoom | None:
+        """Where a relaxed rest's freed jokers may stand (``None``: anywhere).
+
+        Beside the rack's tiles, as in the hosts that would take them (:func:`.hosts_room`).
+        """
+        return hosts_room(self.ctx.edition, step.stock, step.freed) if relaxed else None
 
     def _wide_caps(self) -> list[int]:
         """Group caps of the whole position with every joker free.
