@@ -8,12 +8,14 @@ dozen tiles, a rack of about eight).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Iterator
 
 from rummikub_rules import Edition, Meld, Table, Tile
 from rummikub_rules.solver._verify import legal
+from rummikub_rules.tiles import shared_tile
 
 Score = tuple[int, int]
 
@@ -28,18 +30,20 @@ def score(laid: Counter[Tile], edition: Edition, objective: str) -> Score:
     return (tiles, points) if objective == "tiles" else (points, tiles)
 
 
-def run_numbers(edition: Edition, length: int) -> Iterator[list[int]]:
-    """The number sequences a run of ``length`` may have under the edition's wrap rule."""
-    numbers = list(edition.tile_set.numbers)
+@functools.lru_cache(maxsize=1024)
+def runs_through(numbers: tuple[int, ...], wrap: str, number: int) -> tuple[tuple[int, ...], ...]:
+    """The number sequences of the runs holding ``number``, on a set of ``numbers`` whose runs
+    go round as ``wrap`` says."""
     span = len(numbers)
-    if length > span:
-        return
-    for start in range(span):
-        seq = [numbers[(start + i) % span] for i in range(length)]
-        fits = start + length <= span
-        high = edition.run_wrap == "one_high" and start + length == span + 1
-        if fits or high or edition.run_wrap == "full":
-            yield seq
+    found = []
+    for length in range(3, span + 1):
+        for start in range(span):
+            seq = tuple(numbers[(start + i) % span] for i in range(length))
+            fits = start + length <= span
+            high = wrap == "one_high" and start + length == span + 1
+            if number in seq and (fits or high or wrap == "full"):
+                found.append(seq)
+    return tuple(found)
 
 
 def candidate_melds(pool: Counter[Tile], edition: Edition, pivot: Tile) -> set[Meld]:
@@ -56,27 +60,29 @@ def candidate_melds(pool: Counter[Tile], edition: Edition, pivot: Tile) -> set[M
         return found
     color = pivot.color
     fits = [t for t in kinds if t.color in (None, color)]
-    for length in range(3, len(tile_set.numbers) + 1):
-        for seq in run_numbers(edition, length):
-            if pivot.number not in seq:
-                continue
-            # A run's numbers differ, so each of its tiles is in the pool once or is a joker's
-            # place: the places the pool lacks are holes, the pivot's never is.
-            natural = [Tile(color, n) for n in seq]
-            missing = [i for i, t in enumerate(natural) if not pool[t]]
-            optional = [i for i, t in enumerate(natural) if pool[t] and t != pivot]
-            for extra in range(min(jokers, length - 1) - len(missing) + 1):
-                for holes in itertools.combinations(optional, extra):
-                    places = (*missing, *holes)
-                    for fill in itertools.product(fits, repeat=len(places)):
-                        if Counter(fill) - pool:
-                            continue
-                        tiles = list(natural)
-                        for place, joker in zip(places, fill, strict=True):
-                            tiles[place] = joker
-                        meld = Meld(tiles)
-                        if meld.is_valid(edition):
-                            found.add(meld)
+    numbers = tuple(tile_set.numbers)
+    tile_at = {n: shared_tile(color, n) for n in numbers}
+    held = {n: pool[tile] > 0 for n, tile in tile_at.items()}
+    for seq in runs_through(numbers, edition.run_wrap, pivot.number):
+        # A run's numbers differ, so each of its tiles is in the pool once or is a joker's
+        # place: the places the pool lacks are holes, the pivot's never is.
+        missing = [i for i, n in enumerate(seq) if not held[n]]
+        if len(missing) > jokers:
+            continue
+        natural = [tile_at[n] for n in seq]
+        optional = [i for i, n in enumerate(seq) if held[n] and n != pivot.number]
+        for extra in range(min(jokers, len(seq) - 1) - len(missing) + 1):
+            for holes in itertools.combinations(optional, extra):
+                places = (*missing, *holes)
+                for fill in itertools.product(fits, repeat=len(places)):
+                    if Counter(fill) - pool:
+                        continue
+                    tiles = list(natural)
+                    for place, joker in zip(places, fill, strict=True):
+                        tiles[place] = joker
+                    meld = Meld(tiles)
+                    if meld.is_valid(edition):
+                        found.add(meld)
     number = pivot.number
     others = [Tile(c, number) for c in tile_set.colors for _ in range(pool[Tile(c, number)])]
     others.remove(pivot)
