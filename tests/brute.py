@@ -52,12 +52,23 @@ def candidate_melds(pool: Counter[Tile], edition: Edition, pivot: Tile) -> set[M
     Plain jokers go anywhere; a coloured joker is tried in every place too, and the meld's
     readings judge it (it stands only for a tile of its colour).
     """
+    return set(melds_holding(frozenset((+pool).items()), edition, pivot))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def melds_holding(
+    counts: frozenset[tuple[Tile, int]], edition: Edition, pivot: Tile
+) -> tuple[Meld, ...]:
+    """:func:`candidate_melds` of the pool whose tiles and counts are ``counts``, in the order
+    of their notation, listed once per pool: the recursion of :func:`partitions` meets the same
+    pools again and again, for every subset of the rack."""
+    pool = Counter(dict(counts))
     tile_set = edition.tile_set
     kinds = sorted((t for t in pool if t.is_joker and pool[t]), key=str)
     jokers = sum(pool[t] for t in kinds)
     found: set[Meld] = set()
     if pivot.color is None or pivot.number is None:
-        return found
+        return ()
     color = pivot.color
     fits = [t for t in kinds if t.color in (None, color)]
     numbers = tuple(tile_set.numbers)
@@ -95,22 +106,30 @@ def candidate_melds(pool: Counter[Tile], edition: Edition, pivot: Tile) -> set[M
                         continue
                     if len(meld) >= 3 and meld.is_valid(edition):
                         found.add(meld)
-    return found
+    return tuple(sorted(found, key=str))
 
 
 def partitions(pool: Counter[Tile], edition: Edition) -> Iterator[list[Meld]]:
     """Every way to split ``pool`` into valid melds."""
-    pool = +pool
-    if not pool:
-        yield []
-        return
-    numbered = [t for t in pool if t.number is not None]
+    for melds in splits(frozenset((+pool).items()), edition):
+        yield list(melds)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def splits(counts: frozenset[tuple[Tile, int]], edition: Edition) -> tuple[tuple[Meld, ...], ...]:
+    """:func:`partitions` of the pool whose tiles and counts are ``counts``, listed once per
+    pool: the pools left after a meld recur across the melds and subsets of the rack."""
+    if not counts:
+        return ((),)
+    numbered = [t for t, _ in counts if t.number is not None]
     if not numbered:
-        return
-    pivot = min(numbered)
-    for meld in sorted(candidate_melds(pool, edition, pivot), key=str):
-        for rest in partitions(pool - Counter(meld.tiles), edition):
-            yield [meld, *rest]
+        return ()
+    pool = Counter(dict(counts))
+    return tuple(
+        (meld, *rest)
+        for meld in melds_holding(counts, edition, min(numbered))
+        for rest in splits(frozenset((pool - Counter(meld.tiles)).items()), edition)
+    )
 
 
 def tables_for(
