@@ -26,6 +26,7 @@ from tests.properties.test_solver_colored_props import colored_editions
 from tests.properties.test_solver_props import (
     EXACT_LIMIT,
     Position,
+    checked_unless_cut_short,
     custom_editions,
     laid,
     positions,
@@ -54,8 +55,8 @@ def check_bound(position: Position) -> None:
         table, rack, opened=True, edition=edition, objective=objective,  # type: ignore[arg-type]
         limit=EXACT_LIMIT,
     )  # fmt: skip
-    assert answer.proven_optimal
     expected = best_score(table, rack, edition, objective, opened=True)
+    checked_unless_cut_short(position, answer, expected)
     ctx = context(
         table,
         rack,
