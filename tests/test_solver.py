@@ -438,11 +438,15 @@ MANY_HOSTS = (
 
 @pytest.mark.parametrize("limit", [2_000, 20_000])
 def test_a_limit_stops_the_work_near_it(limit: int) -> None:
-    """The work done past a limit is at most one step's charge, not the listing of every host."""
+    """The work done past a limit is at most one step's charge, not the listing of every host,
+    and, where the search found no play, the few checks of the plays a player sees first."""
     table, rack = MANY_HOSTS
     found = solve(table, rack, opened=True, limit=limit)
     assert not found.proven_optimal
-    assert limit < found.states <= limit + 200
+    seen = Budget()
+    _witness.witness(table, rack, opened=True, edition=CLASSIC, budget=seen)
+    assert seen.spent <= 2_000
+    assert limit < found.states <= limit + 200 + seen.spent
     assert found.play is None or check_turn(table, rack, found.play.after, opened=True).ok
 
 
@@ -501,6 +505,39 @@ def test_a_ceiling_kept_to_the_rack_s_room_does_not_stop_a_rest_s_general_search
         assert check_turn(table, tiles, found.play.after, opened=True, edition=TWO_RACK_TILES).ok
         assert expected is not None
         assert found.tiles == expected[0]
+
+
+#: Runs that go round, at most two jokers a meld, four jokers in the set: the rule set of a deep
+#: property's example (2026-12-04) that the general search proves only after 21.6 million units.
+ROUND_RUNS = EDITIONS["ru-classic"].evolve(
+    tile_set=TileSet(colors="robk", numbers=range(7, 11), copies=3, jokers=4),
+    deal_size=1,
+    run_wrap="full",
+    max_jokers_per_meld=2,
+    initial_meld_points=10,
+    joker_in_initial_meld="forbidden",
+)
+
+
+def test_a_search_cut_short_with_no_play_found_answers_with_a_play_a_player_sees_first() -> None:
+    """A known gap of the general search: where runs go round, its bound lets a run touching
+    either end of the grid have any length, and ``b9 b10 b7 j | b7 j j b10`` with the rack
+    ``j k10 r10 r10 r10 b7`` needs 21,646,090 units (27 s) to prove its best play, which lays
+    4 tiles. Within the default limit the search finds no play at all; ``solve`` then tries the
+    plays a player sees first, as ``can_play`` does, and answers with one (legal, unproven)
+    instead of nothing: a bot lays tiles rather than drawing. ``best_play`` still raises, with
+    that play in its solution."""
+    table, rack = parse_table("b9 b10 b7 j | b7 j j b10"), parse_tiles("j k10 r10 r10 r10 b7")
+    found = solve(table, rack, opened=True, edition=ROUND_RUNS)
+    assert not found.proven_optimal
+    assert found.play is not None
+    assert check_turn(table, rack, found.play.after, opened=True, edition=ROUND_RUNS).ok
+    assert best_score(table, rack, ROUND_RUNS, "tiles", opened=True) == (4, 60)
+    assert 0 < found.tiles <= 4
+    assert DEFAULT_LIMIT < found.states <= DEFAULT_LIMIT + 2_500
+    with pytest.raises(SearchLimitExceeded) as raised:
+        best_play(table, rack, opened=True, edition=ROUND_RUNS)
+    assert raised.value.solution == found
 
 
 @pytest.mark.parametrize(

@@ -83,7 +83,7 @@ from rummikub_rules.melds import Table
 from rummikub_rules.solver._arrange import arrange_tiles
 from rummikub_rules.solver._budget import DEFAULT_LIMIT, Budget, BudgetSpent
 from rummikub_rules.solver._grid import Objective
-from rummikub_rules.solver._plan import ENGINES, Engine, SearchResult
+from rummikub_rules.solver._plan import ENGINES, Engine
 from rummikub_rules.solver._plan import solve as _solve
 from rummikub_rules.solver._top import top_outcomes
 from rummikub_rules.solver._witness import hopeless, unopenable, witness
@@ -139,8 +139,12 @@ def solve(
     """The best legal play within a budget, and whether it is proven best.
 
     Never raises for the budget: past ``limit`` states or ``seconds``, the answer is the best
-    play found so far, with ``proven_optimal`` false. ``engine`` is for tests and benchmarks
-    (see ``ENGINES``): ``"general"`` uses the general search where the fast one would apply.
+    play found so far, with ``proven_optimal`` false. Where the search found none by then, the
+    plays a player sees first are tried, as :func:`can_play` does before its search (a rack
+    tile on a meld's end, a meld of rack tiles, one split of a run): at most a few dozen
+    referee checks, counted in ``states``, so a search cut short answers with a play wherever
+    one of those is legal. ``engine`` is for tests and benchmarks (see ``ENGINES``):
+    ``"general"`` uses the general search where the fast one would apply.
 
     >>> from rummikub_rules import parse_table, parse_tiles
     >>> found = solve(parse_table("r8 j r10"), parse_tiles("r9 b5 b6"), opened=True)
@@ -149,11 +153,15 @@ def solve(
     """
     table, rack, edition = _checked(table, rack, edition)
     budget = _budget(limit, seconds)
+    opened = as_flag(opened, "opened")
     outcome = _solve(
-        table, rack, opened=as_flag(opened, "opened"), edition=edition, objective=objective,
-        budget=budget, engine=_engine(engine),
+        table, rack, opened=opened, edition=edition, objective=objective, budget=budget,
+        engine=_engine(engine),
     )  # fmt: skip
-    return _solution(outcome, table, edition, budget)
+    play = outcome.play
+    if play is None and not outcome.proven:
+        play = witness(table, rack, opened=opened, edition=edition, budget=budget)
+    return _solution(play, outcome.proven, table, edition, budget)
 
 
 def best_play(
@@ -218,7 +226,7 @@ def can_play(
     if outcome.play is not None:
         return True
     if not outcome.proven:
-        solution = _solution(outcome, table, edition, budget)
+        solution = _solution(outcome.play, outcome.proven, table, edition, budget)
         raise SearchLimitExceeded(_limit(limit, seconds), solution)
     return False
 
@@ -398,9 +406,11 @@ def _checked(
     return table, tiles, edition
 
 
-def _solution(outcome: SearchResult, table: Table, edition: Edition, budget: Budget) -> Solution:
-    if outcome.play is None:
-        return Solution(None, outcome.proven, states=budget.spent)
-    laid = Counter(outcome.play.after.tiles) - Counter(table.tiles)
+def _solution(
+    play: Play | None, proven: bool, table: Table, edition: Edition, budget: Budget
+) -> Solution:
+    if play is None:
+        return Solution(None, proven, states=budget.spent)
+    laid = Counter(play.after.tiles) - Counter(table.tiles)
     points = sum(n * (edition.joker_penalty if t.is_joker else t.value) for t, n in laid.items())
-    return Solution(outcome.play, outcome.proven, sum(laid.values()), points, states=budget.spent)
+    return Solution(play, proven, sum(laid.values()), points, states=budget.spent)
