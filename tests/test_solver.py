@@ -526,7 +526,7 @@ def test_a_search_cut_short_with_no_play_found_answers_with_a_play_a_player_sees
     4 tiles. Within the default limit the search finds no play at all; ``solve`` then tries the
     plays a player sees first, as ``can_play`` does, and answers with one (legal, unproven)
     instead of nothing: a bot lays tiles rather than drawing. ``best_play`` still raises, with
-    that play in its solution."""
+    that play in its solution, and ``top_plays`` lists it."""
     table, rack = parse_table("b9 b10 b7 j | b7 j j b10"), parse_tiles("j k10 r10 r10 r10 b7")
     found = solve(table, rack, opened=True, edition=ROUND_RUNS)
     assert not found.proven_optimal
@@ -538,6 +538,7 @@ def test_a_search_cut_short_with_no_play_found_answers_with_a_play_a_player_sees
     with pytest.raises(SearchLimitExceeded) as raised:
         best_play(table, rack, opened=True, edition=ROUND_RUNS)
     assert raised.value.solution == found
+    assert top_plays(table, rack, 3, opened=True, edition=ROUND_RUNS) == (found.play,)
 
 
 @pytest.mark.parametrize(
@@ -1150,8 +1151,11 @@ def test_top_plays_past_its_budget_answers_with_the_plays_found() -> None:
     assert best.play is not None
     assert plays[0].after == best.play.after
     assert all(check_turn(table, rack, play.after, opened=True).ok for play in plays)
+    # With no budget to find any, the first legal play a player sees (a rack tile on an end).
+    (seen,) = top_plays(table, rack, 3, opened=True, limit=1)
+    assert check_turn(table, rack, seen.after, opened=True).ok
     with pytest.raises(SearchLimitExceeded):
-        top_plays(table, rack, 3, opened=True, limit=1)
+        top_plays(table, parse_tiles("k9 o11"), 3, opened=True, limit=1)
 
 
 def test_top_plays_solve_only_the_regions_whose_bound_may_hold_the_next_play() -> None:

@@ -295,11 +295,12 @@ def top_plays(
 
     Each is the best play laying its set of tiles; ties come in a fixed order. Fewer come back
     when fewer sets can be laid. The budget is that of :func:`solve`: past it, the plays found
-    so far come back (legal, the first ones proven best, the others the best found), and
-    :class:`SearchLimitExceeded` is raised only if none was found. A long list bounds many
-    regions of plays and solves those whose bound may hold the next play, each charged for
-    setting up and checking its play (four work units per tile of the position) besides its
-    states, so the budget bounds the time here too.
+    so far come back (legal, the first ones proven best, the others the best found); where the
+    search found none, the first legal play a player sees first, as in :func:`solve`; and
+    :class:`SearchLimitExceeded` is raised only if there is none of those either. A long list
+    bounds many regions of plays and solves those whose bound may hold the next play, each
+    charged for setting up and checking its play (four work units per tile of the position)
+    besides its states, so the budget bounds the time here too.
 
     >>> from rummikub_rules import parse_table, parse_tiles
     >>> plays = top_plays(parse_table("r4 r5 r6"), parse_tiles("r3 r7 k9"), 3, opened=True)
@@ -309,12 +310,15 @@ def top_plays(
     table, rack, edition = _checked(table, rack, edition)
     count = as_count(count, "count")
     budget = _budget(limit, seconds)
+    opened = as_flag(opened, "opened")
     outcomes, proven = top_outcomes(
-        table, rack, count, opened=as_flag(opened, "opened"), edition=edition,
-        objective=objective, budget=budget,
-    )  # fmt: skip
+        table, rack, count, opened=opened, edition=edition, objective=objective, budget=budget
+    )
     if not proven and not outcomes:
-        raise SearchLimitExceeded(_limit(limit, seconds))
+        seen = witness(table, rack, opened=opened, edition=edition, budget=budget)
+        if seen is None:
+            raise SearchLimitExceeded(_limit(limit, seconds))
+        return (seen,)
     return tuple(o.play for o in outcomes if o.play is not None)
 
 
