@@ -15,7 +15,8 @@ deterministic: the same view always gets the same action.
 Each solver bot takes ``budget``, the solver's work per turn (the ``limit`` of
 :func:`~rummikub_rules.solver.solve`; default :data:`DEFAULT_BUDGET`; ``None``: the solver's own
 default, ``DEFAULT_LIMIT``). A budget never makes a bot fail: when it runs out, the bot plays the
-best play the solver found within it, or draws (passes with the pool empty) if it found none.
+best play the solver found within it (where its search found none, a play a player sees first,
+:func:`~rummikub_rules.solver.solve`), or draws (passes with the pool empty) if there is none.
 Whatever a bot answers is legal: ``view.check(bot.play(view)).ok`` holds on its turn.
 
 >>> from rummikub_rules import GameState
