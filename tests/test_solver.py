@@ -1107,6 +1107,35 @@ def test_jokers_freed_by_each_others_table_tiles_in_a_wrapping_run() -> None:
     assert lays(before, "r1", edition=edition) == ["r1"]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="known: under rack_or_table the solver wants a table tile that frees a joker in the "
+    "joker's own place; the referee accepts it anywhere in the run (found by the deep run's "
+    "brute-force property on bigger tables)",
+)
+def test_jokers_freed_by_table_tiles_in_runs_that_go_round() -> None:
+    """``r12 j r9 j r11 | r10 r11 j r8 j`` (the jokers r8, r10 and r12, r9) trade tiles into
+    ``r10 r11 r12 r8 r9``, freeing all four jokers for ``j j k12 | r11 o11 j | o11 j o8``: 42
+    points, the brute force's best. The solver proves 27 (3 tiles) best."""
+    edition = CLASSIC.evolve(
+        tile_set=TileSet(colors="kobr", numbers=range(8, 13), copies=2, jokers=4),
+        deal_size=1,
+        run_wrap="full",
+        initial_meld_points=0,
+        joker_retrieval="replace",
+        replacement_from="rack_or_table",
+        freed_joker_rack_tiles=0,
+        freed_joker_new_meld=False,
+    )
+    before = parse_table("r12 j r9 j r11 | r10 r11 j r8 j | r10 b10 o10")
+    rack = parse_tiles("o11 o11 o8 b8 k12")
+    after = "j j k12 | r10 r11 r12 r8 r9 | r10 b10 o10 | r11 o11 j | o11 j o8"
+    assert check_turn(before, rack, after, opened=True, edition=edition).ok
+    found = solve(before, rack, opened=True, edition=edition, objective="points", limit=10**7)
+    assert found.proven_optimal
+    assert found.points == 42
+
+
 #: Dealt classic racks of 14 tiles holding a joker (seeded samples of the box) on which the
 #: solver before issue 15's fix disagreed with itself at the opening: ``can_play`` said no while
 #: ``best_play`` opened (the first eight), or ``best_play`` proved no opening that ``can_play``

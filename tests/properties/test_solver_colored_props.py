@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from rummikub_rules import EDITIONS, Color, Edition, Meld, Table, Tile, TileSet
 from rummikub_rules.solver import can_play, solve
-from tests.brute import best_score, candidate_melds, score
+from tests.brute import best_score, candidate_melds
 from tests.depth import examples
-from tests.properties.test_solver_props import checked_unless_cut_short
+from tests.properties.test_solver_props import check_best, checked_unless_cut_short
 
 EXPERT = EDITIONS["expert"]
 
@@ -119,11 +119,7 @@ def check(position: Position) -> None:
     )
     expected = best_score(table, rack, edition, objective, opened=opened)
     checked_unless_cut_short(position, found, expected)
-    if found.play is None:
-        assert expected is None
-    else:
-        laid = Counter(found.play.after.tiles) - Counter(table.tiles)
-        assert score(laid, edition, objective) == expected
+    check_best(position, found, expected)
     playable = can_play(table, rack, opened=opened, edition=edition, limit=EXACT_LIMIT)
     assert playable == (found.play is not None)
 
