@@ -978,6 +978,22 @@ def test_a_locked_meld_stands_extended_by_a_run_coming_round_to_it(table: str, r
     assert found.tiles == len(parse_tiles(rack))
 
 
+def replacing_round(tile_set: TileSet, **changes: object) -> Edition:
+    """Classic on a small set, with runs that go round and jokers replaced from the rack or the
+    table, no rack tile owed, threshold 0: the rules of cases the brute-force properties found."""
+    return CLASSIC.evolve(
+        tile_set=tile_set,
+        deal_size=1,
+        run_wrap="full",
+        initial_meld_points=0,
+        joker_retrieval="replace",
+        replacement_from="rack_or_table",
+        freed_joker_rack_tiles=0,
+        freed_joker_new_meld=False,
+        **changes,
+    )
+
+
 def test_a_joker_replaced_in_place_by_a_run_going_the_other_way_round() -> None:
     """Found by the brute-force property on a custom edition (numbers 9-12, ``full``,
     ``replace`` from the rack or the table): ``r11 j j r10`` reads r11 r12 r9 r10, and
@@ -985,17 +1001,7 @@ def test_a_joker_replaced_in_place_by_a_run_going_the_other_way_round() -> None:
     freed (rules 4.5) while the other stays r9 in ``j r10 r11``. The claim asked for a run
     holding r9's cell too, and the solver proved that ``k9 k9`` has no play."""
     tile_set = TileSet(colors="krb", numbers=range(9, 13), copies=3, jokers=2)
-    edition = CLASSIC.evolve(
-        tile_set=tile_set,
-        deal_size=1,
-        run_wrap="full",
-        group_colors_distinct=False,
-        initial_meld_points=0,
-        joker_retrieval="replace",
-        replacement_from="rack_or_table",
-        freed_joker_rack_tiles=0,
-        freed_joker_new_meld=False,
-    )
+    edition = replacing_round(tile_set, group_colors_distinct=False)
     table = parse_table("r11 j j r10 | r10 r11 r12")
     found = solve(table, parse_tiles("k9 k9"), opened=True, edition=edition)
     assert found.proven_optimal
@@ -1084,12 +1090,17 @@ def test_an_opening_worth_nothing_may_rearrange_the_table_at_once() -> None:
     plays_agree(table, "b1 k1 r4", opened=False, edition=edition)
 
 
-@pytest.mark.xfail(
+#: The solver's known gap under ``rack_or_table`` with runs that go round (docs page "How the
+#: solver works"); each case was found by the brute-force property.
+RACK_OR_TABLE_GAP = pytest.mark.xfail(
     strict=True,
     reason="known: under rack_or_table the solver wants a table tile that frees a joker in the "
     "joker's own place (its column, 1 played high under one_high); the referee accepts it "
-    "anywhere in the run, so this play is missed (found by the brute-force property)",
+    "anywhere in the run, so this play is missed",
 )
+
+
+@RACK_OR_TABLE_GAP
 def test_jokers_freed_by_each_others_table_tiles_in_a_wrapping_run() -> None:
     """k3 k4 j (j = k1 high) and k1 k2 j (j = k3) trade tiles: k1 k2 k3 k4 | r1 j j is legal."""
     edition = EDITIONS["ru-classic"].evolve(
@@ -1107,26 +1118,13 @@ def test_jokers_freed_by_each_others_table_tiles_in_a_wrapping_run() -> None:
     assert lays(before, "r1", edition=edition) == ["r1"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known: under rack_or_table the solver wants a table tile that frees a joker in the "
-    "joker's own place; the referee accepts it anywhere in the run (found by the deep run's "
-    "brute-force property on bigger tables)",
-)
+@RACK_OR_TABLE_GAP
 def test_jokers_freed_by_table_tiles_in_runs_that_go_round() -> None:
     """``r12 j r9 j r11 | r10 r11 j r8 j`` (the jokers r8, r10 and r12, r9) trade tiles into
     ``r10 r11 r12 r8 r9``, freeing all four jokers for ``j j k12 | r11 o11 j | o11 j o8``: 42
-    points, the brute force's best. The solver proves 27 (3 tiles) best."""
-    edition = CLASSIC.evolve(
-        tile_set=TileSet(colors="kobr", numbers=range(8, 13), copies=2, jokers=4),
-        deal_size=1,
-        run_wrap="full",
-        initial_meld_points=0,
-        joker_retrieval="replace",
-        replacement_from="rack_or_table",
-        freed_joker_rack_tiles=0,
-        freed_joker_new_meld=False,
-    )
+    points, the brute force's best. The solver proves 27 (3 tiles) best. Found by the deep run
+    on bigger tables."""
+    edition = replacing_round(TileSet(colors="kobr", numbers=range(8, 13), copies=2, jokers=4))
     before = parse_table("r12 j r9 j r11 | r10 r11 j r8 j | r10 b10 o10")
     rack = parse_tiles("o11 o11 o8 b8 k12")
     after = "j j k12 | r10 r11 r12 r8 r9 | r10 b10 o10 | r11 o11 j | o11 j o8"
