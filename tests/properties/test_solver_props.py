@@ -260,9 +260,9 @@ def test_best_play_is_the_brute_force_best_under_every_preset(
     check_exact(data.draw(positions(st.just(EDITIONS[name]))))
 
 
-# The custom editions' check in three tests, by how runs go round, so that the deep run spreads
-# it over the workers (one test of 2,000 examples took 1,002 s there, alone on one worker). The
-# examples keep the mix of WRAPS: half of them with runs that do not go round.
+# The custom editions' check in three tests, by how runs go round: a failure names the kind of
+# runs, and the deep run may spread them over the workers (one test of 2,000 examples took
+# 1,002 s there). The examples keep the mix of WRAPS: half with runs that do not go round.
 @settings(max_examples=examples(25, minimum=13, deep=200))
 @given(positions(custom_editions(wraps=("none",))))
 def test_best_play_is_the_brute_force_best_under_custom_editions(position: Position) -> None:
