@@ -195,12 +195,13 @@ EXACT_LIMIT = 20_000_000
 
 
 def checked_unless_cut_short(position: Position, found: Solution, expected: Score | None) -> None:
-    """Past :data:`EXACT_LIMIT`, check what an unproven answer promises, then drop the example.
+    """The play found is legal and no better than the brute force's best; past
+    :data:`EXACT_LIMIT`, unproven, that is all it promises, and the example is dropped.
 
-    The play found is legal and no better than the brute force's best. A rare custom position
-    needs more than the limit to prove (full wrap, a cap on jokers per meld and four jokers: one
-    of 8 table tiles and a rack of 6 needs 21.6 million units, ``tests/test_solver.py``); that
-    is the budget's business, and dropping it keeps the shrinker off searches of a minute each.
+    A rare custom position needs more than the limit to prove (full wrap, a cap on jokers per
+    meld and four jokers: one of 8 table tiles and a rack of 6 needs 21.6 million units,
+    ``tests/test_solver.py``); that is the budget's business, and dropping it keeps the
+    shrinker off searches of a minute each.
     """
     edition, table, rack, opened, objective = position
     if found.play is not None:
