@@ -1090,19 +1090,11 @@ def test_an_opening_worth_nothing_may_rearrange_the_table_at_once() -> None:
     plays_agree(table, "b1 k1 r4", opened=False, edition=edition)
 
 
-#: The solver's known gap under ``rack_or_table`` with runs that go round (docs page "How the
-#: solver works"); each case was found by the brute-force property.
-RACK_OR_TABLE_GAP = pytest.mark.xfail(
-    strict=True,
-    reason="known: under rack_or_table the solver wants a table tile that frees a joker in the "
-    "joker's own place (its column, 1 played high under one_high); the referee accepts it "
-    "anywhere in the run, so this play is missed",
-)
-
-
-@RACK_OR_TABLE_GAP
 def test_jokers_freed_by_each_others_table_tiles_in_a_wrapping_run() -> None:
-    """k3 k4 j (j = k1 high) and k1 k2 j (j = k3) trade tiles: k1 k2 k3 k4 | r1 j j is legal."""
+    """k3 k4 j (j = k1 high) and k1 k2 j (j = k3) trade tiles: k1 k2 k3 k4 | r1 j j is legal.
+
+    The referee judges a joker replaced in place by values, so the k1 that frees the first
+    joker may stand low. Found by the brute-force property; the solver once missed it."""
     edition = EDITIONS["ru-classic"].evolve(
         tile_set=TileSet(colors="krb", numbers=range(1, 5), copies=1),
         deal_size=1,
@@ -1118,12 +1110,11 @@ def test_jokers_freed_by_each_others_table_tiles_in_a_wrapping_run() -> None:
     assert lays(before, "r1", edition=edition) == ["r1"]
 
 
-@RACK_OR_TABLE_GAP
 def test_jokers_freed_by_table_tiles_in_runs_that_go_round() -> None:
     """``r12 j r9 j r11 | r10 r11 j r8 j`` (the jokers r8, r10 and r12, r9) trade tiles into
     ``r10 r11 r12 r8 r9``, freeing all four jokers for ``j j k12 | r11 o11 j | o11 j o8``: 42
-    points, the brute force's best. The solver proves 27 (3 tiles) best. Found by the deep run
-    on bigger tables."""
+    points, the brute force's best. The solver once proved 27 (3 tiles) best: one run going
+    round served the jokers of one meld only. Found by the deep run on bigger tables."""
     edition = replacing_round(TileSet(colors="kobr", numbers=range(8, 13), copies=2, jokers=4))
     before = parse_table("r12 j r9 j r11 | r10 r11 j r8 j | r10 b10 o10")
     rack = parse_tiles("o11 o11 o8 b8 k12")

@@ -46,14 +46,12 @@ a joker stand extended under ``joker_melds_extend_only``; an undeclared meld tha
 ways is read either way; the opening may go on over the table under ``opening_may_use_table``;
 jokers are counted by kind, so a coloured joker goes only where its colour fits. The property
 tests compare answers with a brute force over every play on small positions for every preset
-and for random custom editions, coloured jokers included. Three gaps are known, all in custom
-editions or rare shapes (never an illegal answer: the referee checks every one): under
-``rack_or_table`` with wrapping runs, a table tile that frees a joker is looked for in the
-joker's own place while the referee accepts it anywhere in the run (a test holds the case); a
-host meld's newness (rules section 4.5) is judged by a looser rule than the referee's, so where
-swapped identical copies decide it the best play may be missed; and where a run must carry on
-a table joker's place, no joker of another kind is laid on a twin run through that cell. The
-docs page "How the solver works" says more.
+and for random custom editions, coloured jokers included. Two gaps are known, both in rare
+shapes (never an illegal answer: the referee checks every one): a host meld's newness (rules
+section 4.5) is judged by a looser rule than the referee's, so where swapped identical copies
+decide it the best play may be missed; and where a run must carry on a table joker's place, no
+joker of another kind is laid on a twin run through that cell. The docs page "How the solver
+works" says more.
 
 Budgets. ``limit`` bounds the search states expanded (a state costs a few microseconds) and
 ``seconds`` the time. :func:`solve` returns the best play found within them; the other functions

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeAlias
 
 import attrs
@@ -141,7 +141,7 @@ def fates(ctx: Context, roles: Roles) -> Iterator[Fate]:
                     in_place_runs.append(replacement)
                 elif replacement is not None:
                     replacement.apply(low, claims_g)
-        for claims in _in_place_ways(ctx.grid, in_place_runs, tuple(run_claims)):
+        for claims in _in_place_ways(ctx.grid, in_place_runs, tuple(run_claims), held):
             yield Fate(tuple(kept), freed, low, claims, tuple(claims_g), tuple(tinted))
 
 
@@ -194,7 +194,7 @@ def _in_place_run(ctx: Context, joker: TableJoker) -> RunInPlace:
 
 
 def _in_place_ways(
-    grid: Grid, runs: list[RunInPlace], locked: tuple[Claim, ...]
+    grid: Grid, runs: list[RunInPlace], locked: tuple[Claim, ...], held: Counts
 ) -> Iterator[tuple[Claim, ...]]:
     """The run claims of a fate: the locked ones, and those of run jokers replaced in place.
 
@@ -202,128 +202,129 @@ def _in_place_ways(
     serve several jokers, of one meld or of several melds of one colour (``j j r3 j r5 |
     r3 r4 j`` -> ``j j r3 | r3 r4 r5`` frees the jokers at r4 and r5), and the run extending a
     locked meld may serve its jokers replaced in place too: every way of sharing runs among
-    the jokers (:func:`_sharings`) is tried, and the locked meld's run where there is one.
+    the jokers (:func:`_sharings`) is tried, each shared run in every way it may lie
+    (:func:`_arcs`), and the locked meld's run where there is one. A sharing whose runs need
+    more copies of a tile than the table and the rack hold (``held``) is left out: a play
+    where one run serves two of its blocks is a play of the sharing that joins them.
     """
-
-    def parts(claims: list[Claim], run: RunInPlace) -> None:
-        claims.extend(
-            claim_parts(
-                grid, run.row, run.columns, run.demands, len(claims), meld=run.meld, shared=True
-            )
-        )
-
-    seen: set[tuple[Claim, ...]] = set()
-    for shared in _sharings(runs):
-        for arcs in itertools.product(*(_arcs(grid, run) for run in shared)):
-            claims = list(locked)
-            for run in arcs:
-                parts(claims, run)
-            if tuple(claims) not in seen:
-                seen.add(tuple(claims))
-                yield tuple(claims)
-    by_meld: dict[int, list[RunInPlace]] = {}
-    for run in runs:
-        by_meld.setdefault(run.meld, []).append(run)
-    joined = {meld: _merged(same) for meld, same in by_meld.items()}
-    if any(c.meld in joined for c in locked):
+    ways = [(runs, locked)]
+    locked_melds = {c.meld for c in locked}
+    own = {run.meld for run in runs if run.meld in locked_melds}
+    if own:
         # A locked meld's jokers replaced in place: the run extending it holds their tiles.
-        into = list(renumbered(locked, {i for i, c in enumerate(locked) if c.meld in joined}))
-        for meld, whole in joined.items():
-            assert whole is not None  # the runs of one meld always merge
-            if any(c.meld == meld for c in locked):
-                into.extend(
-                    claim_parts(grid, whole.row, whole.columns, whole.demands, len(into), meld=meld)
-                )
-            else:
-                parts(into, _trimmed(whole))
-        yield tuple(into)
+        into = list(renumbered(locked, {i for i, c in enumerate(locked) if c.meld in own}))
+        for meld in sorted(own):
+            whole = _joined([run for run in runs if run.meld == meld])
+            into.extend(
+                claim_parts(grid, whole.row, whole.columns, whole.demands, len(into), meld=meld)
+            )
+        ways.append(([run for run in runs if run.meld not in own], tuple(into)))
+    seen: set[tuple[Claim, ...]] = set()
+    for free, base in ways:
+        for shared in _sharings(free):
+            if _overdrawn(grid, shared, held):
+                continue
+            for arcs in itertools.product(*(_arcs(grid, block) for block in shared)):
+                claims = list(base)
+                for run in arcs:
+                    parts = claim_parts(grid, run.row, run.columns, run.demands, len(claims),
+                                        meld=run.meld, shared=True)  # fmt: skip
+                    claims.extend(parts)
+                if tuple(claims) not in seen:
+                    seen.add(tuple(claims))
+                    yield tuple(claims)
 
 
-def _sharings(runs: list[RunInPlace]) -> Iterator[list[RunInPlace]]:
+def _sharings(runs: list[RunInPlace]) -> Iterator[list[list[RunInPlace]]]:
     """Every way to carry ``runs`` in runs after: the jokers split into blocks, one run each.
 
-    A run each comes first. Only jokers of one colour share a run, and a run going round
-    (``full``) only with the jokers of its own meld.
+    A run each comes first; only jokers of one colour share a run.
     """
-
-    def blocks(left: list[RunInPlace]) -> Iterator[list[list[RunInPlace]]]:
-        if not left:
-            yield []
-            return
-        first, rest = left[0], left[1:]
-        for split in blocks(rest):
-            yield [[first], *split]
-            for at, block in enumerate(split):
-                if block[0].row == first.row:
-                    yield [*split[:at], [first, *block], *split[at + 1 :]]
-
-    for split in blocks(runs):
-        merged = [_merged(block) for block in split]
-        if all(run is not None for run in merged):
-            yield [run for run in merged if run is not None]
+    if not runs:
+        yield []
+        return
+    first, rest = runs[0], runs[1:]
+    for split in _sharings(rest):
+        yield [[first], *split]
+        for at, block in enumerate(split):
+            if block[0].row == first.row:
+                yield [*split[:at], [first, *block], *split[at + 1 :]]
 
 
-def _trimmed(run: RunInPlace) -> RunInPlace:
-    """The cells ``run`` needs: from its first numbered demand to its last.
-
-    The referee asks for the meld's numbered tiles and the joker's, not for the cells of the
-    meld's other jokers beyond them.
-    """
-    first = run.demands.index(NUMBERED)
-    last = len(run.demands) - run.demands[::-1].index(NUMBERED)
-    return attrs.evolve(run, columns=run.columns[first:last], demands=run.demands[first:last])
+def _overdrawn(grid: Grid, blocks: list[list[RunInPlace]], held: Counts) -> bool:
+    """Whether runs of their own for ``blocks`` need more copies of a tile than ``held``."""
+    need = Counter((column, block[0].row) for block in blocks for column in _values(grid, block))
+    return any(held[column][row] < n for (column, row), n in need.items())
 
 
-def _arcs(grid: Grid, run: RunInPlace) -> list[RunInPlace]:
-    """The runs that may carry ``run``'s claim: each holds its numbered demands, no more.
-
-    Without runs going round, the cells from the first numbered demand to the last
-    (:func:`_trimmed`). Under ``full`` a run holding them may go either way round: for each
-    stretch of cells between two numbered demands, the run leaving out that stretch (after
-    ``r11 j j r10`` on numbers 9-12, the joker at r12 replaced in place is carried by
-    ``r10 r11 r12`` as well as by a run holding r9 too).
-    """
-    if not grid.cyclic:
-        return [_trimmed(run)]
-    size = grid.columns
-    need = sorted({c for c, d in zip(run.columns, run.demands, strict=True) if d == NUMBERED})
-    out = []
-    for at, column in enumerate(need):
-        start = need[(at + 1) % len(need)]
-        left_out = (start - column - 1) % size
-        if left_out == 0 and len(need) > 1:
-            continue  # no stretch between these two: a run leaving out nothing holds them all
-        columns = tuple((start + step) % size for step in range(size - left_out))
-        demands = tuple(NUMBERED if c in need else ANY for c in columns)
-        out.append(attrs.evolve(run, columns=columns, demands=demands))
-    if not out:  # the demands fill every cell: one run of them all, from the first column
-        columns = tuple(range(size))
-        out.append(attrs.evolve(run, columns=columns, demands=(NUMBERED,) * size))
-    return out
-
-
-def _merged(block: list[RunInPlace]) -> RunInPlace | None:
-    """One run carrying the claims of ``block`` (``None``: a run going round would be needed).
-
-    The cells from the lowest to the highest, each numbered where any joker's claim asks so.
-    """
-    if len(block) == 1:
-        return block[0]
-    if len({run.meld for run in block}) == 1:
-        demands = tuple(min(d) for d in zip(*(run.demands for run in block), strict=True))
-        return attrs.evolve(block[0], demands=demands)
-    trimmed = [_trimmed(run) for run in block]
-    if any(list(run.columns) != sorted(run.columns) for run in trimmed):
-        return None
-    need = {
-        column
-        for run in trimmed
+def _values(grid: Grid, block: list[RunInPlace]) -> set[int]:
+    """The values a run carrying ``block`` holds as numbered tiles, by their (low) columns."""
+    top = grid.columns - 1
+    return {
+        0 if grid.high and column == top else column
+        for run in block
         for column, demand in zip(run.columns, run.demands, strict=True)
         if demand == NUMBERED
     }
-    columns = tuple(range(min(need), max(need) + 1))
-    demands = tuple(NUMBERED if column in need else ANY for column in columns)
-    return RunInPlace(block[0].meld, block[0].row, columns, demands)
+
+
+def _joined(block: list[RunInPlace]) -> RunInPlace:
+    """The jokers of one meld replaced in place, as one claim on the meld's cells."""
+    demands = tuple(min(d) for d in zip(*(run.demands for run in block), strict=True))
+    return attrs.evolve(block[0], demands=demands)
+
+
+def _arcs(grid: Grid, block: list[RunInPlace]) -> list[RunInPlace]:
+    """The runs that may carry the claims of ``block``: each holds the values they need.
+
+    The referee asks a run after for values (the melds' numbered tiles and the jokers'
+    tiles), not for cells, so each such run is listed by the cells it covers, no more:
+
+    - without runs going round, from the lowest value to the highest; under ``one_high`` a 1
+      needed may be played low or high (after ``k3 k4 j``, the joker at k1 played high is
+      replaced in place by ``k1 k2 k3 k4`` as well as by ``k3 k4 k1``);
+    - under ``full``, for each stretch of cells between two values needed, the run leaving
+      out that stretch (after ``r11 j j r10`` on numbers 9-12, the joker at r12 is carried by
+      ``r10 r11 r12`` as well as by a run holding r9 too); jokers of several melds share a
+      run as those of one meld do (``r10 r11 r12 r8 r9`` on numbers 8-12 frees the jokers of
+      ``r12 j r9 j r11`` and of ``r10 r11 j r8 j``).
+    """
+    first = block[0]
+    top = grid.columns - 1
+    need = _values(grid, block)
+
+    def run(columns: Iterable[int], numbered: set[int]) -> RunInPlace:
+        cells = tuple(columns)
+        demands = tuple(NUMBERED if c in numbered else ANY for c in cells)
+        return RunInPlace(first.meld, first.row, cells, demands)
+
+    if grid.cyclic:
+        return _round_arcs(grid.columns, need, run)
+    if grid.high and 0 in need:
+        rest = need - {0}
+        low = run(range(max(need) + 1), need)
+        high = run(range(min(rest, default=top), top + 1), rest | {top})
+        return [low, high]
+    return [run(range(min(need), max(need) + 1), need)]
+
+
+def _round_arcs(
+    size: int, need: set[int], run: Callable[[Iterable[int], set[int]], RunInPlace]
+) -> list[RunInPlace]:
+    """The runs going round a grid of ``size`` columns that may hold the values ``need``.
+
+    For each stretch of cells between two values, the run leaving it out. A run of every
+    number holds them all however it is turned, so it is turned to begin in such a stretch
+    (it then holds that run), or at the first column where there is none.
+    """
+    ordered = sorted(need)
+    out = []
+    for at, column in enumerate(ordered):
+        start = ordered[(at + 1) % len(ordered)]
+        left_out = (start - column - 1) % size
+        if left_out or len(ordered) == 1:
+            out.append(run(((start + step) % size for step in range(size - left_out)), need))
+    return out or [run(range(size), need)]
 
 
 def covers(wide: Fate, narrow: Fate) -> bool:
