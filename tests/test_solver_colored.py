@@ -222,3 +222,61 @@ def test_a_rack_coloured_joker_beside_a_claimed_one_of_its_kind(
     assert found.tiles == tiles
     assert found.play is not None
     assert check_turn(table, rack, found.play.after, opened=True, edition=edition).ok
+
+
+def test_a_coloured_joker_stands_where_a_plain_one_was_replaced_in_place() -> None:
+    """Under ``replace`` from the rack or the table, ``k4 j k6 k7``'s joker (k5) is replaced in
+    place by the other run's ``k5``, and the rack's ``jk`` takes the place it left: ``k3 j jb |
+    k4 jk k6 k7 | k4 k5 k6 k7 | r5 jr r7`` lays all six rack tiles (105 points). A joker
+    replaced in place is judged by values, but the search kept jokers of another kind off its
+    cell as it does for a locked meld's, and proved 100 points best. Found by a stress run of
+    the coloured brute-force property under these rules."""
+    edition = small("kbr", copies=2, jokers=1, colored=1, threshold=0).evolve(
+        joker_retrieval="replace", replacement_from="rack_or_table"
+    )
+    table, rack = parse_table("k4 j k6 k7 | k4 k5 k6 k7"), parse_tiles("jk jr jb k3 r7 r5")
+    after = "k3 j jb | k4 jk k6 k7 | k4 k5 k6 k7 | r5 jr r7"
+    assert check_turn(table, rack, after, opened=True, edition=edition).ok
+    found = solve(table, rack, opened=True, edition=edition, objective="points")
+    assert found.proven_optimal
+    assert (found.tiles, found.points) == (6, 105)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known: a locked group's claim counts its numbered tiles only, so the search may move "
+    "its coloured joker to another group of its number, which the referee refuses; the legal "
+    "play below it is then lost",
+)
+def test_a_locked_group_keeps_its_coloured_joker() -> None:
+    """Under ``joker_melds_extend_only`` the group ``o2 b2 jk`` must stand extended with its
+    ``jk`` (it stands for k2 alone). With the rack ``jb r2 r2`` the search's best is ``b2 o2 r2 |
+    r2 jk jb`` (the ``jk`` moved out: illegal), and it proves that no play exists, though
+    ``o2 b2 jk r2`` is legal. Found by a stress run of the coloured brute-force property."""
+    edition = small("kbor", copies=2, jokers=0, colored=1, threshold=0).evolve(
+        joker_melds_extend_only=True
+    )
+    table, rack = parse_table("o2 b2 jk"), parse_tiles("jb r2 r2")
+    assert check_turn(table, rack, "o2 b2 jk r2", opened=True, edition=edition).ok
+    found = solve(table, rack, opened=True, edition=edition, objective="points")
+    assert found.play is not None
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known: two locked runs whose jokers of different kinds share a cell may swap them in "
+    "the search, which the referee refuses; the fate's legal plays are then lost",
+)
+def test_locked_runs_keep_their_own_jokers_where_two_kinds_share_a_cell() -> None:
+    """``jo o5 o6`` and ``o3 j o5``, both locked, hold a joker at o4 each, of two kinds. The
+    search's best keeps both in place but swapped (``o3 jo o5 | j o5 o6 | r5 r6 r7``), which
+    the referee refuses, and it then proves that no play exists, though ``r5 r6 r7`` from the
+    rack alone is legal. Found by a stress run of the coloured brute-force property."""
+    edition = small("rbo", copies=2, jokers=1, colored=2, threshold=0).evolve(
+        joker_melds_extend_only=True
+    )
+    table, rack = parse_table("jo o5 o6 | o3 j o5"), parse_tiles("r5 r6 r7")
+    after = "jo o5 o6 | o3 j o5 | r5 r6 r7"
+    assert check_turn(table, rack, after, opened=True, edition=edition).ok
+    found = solve(table, rack, opened=True, edition=edition)
+    assert found.play is not None

@@ -362,11 +362,16 @@ class Colored:
 
 
 def _claimed_jokers(ctx: Context, claims: Sequence[Claim]) -> tuple[tuple[int, int, int], ...]:
-    """The cells run claims hold for table jokers, with each joker's kind (one kind a cell)."""
+    """The cells locked run claims hold for table jokers, with each joker's kind (one a cell).
+
+    Only locked melds (``joker_melds_extend_only``) want their very jokers back in place; a
+    joker replaced in place is judged by values, so any joker may stand where the others of
+    its meld stood.
+    """
     grid = ctx.grid
     kinds: dict[tuple[int, int], set[int]] = {}
     for claim in claims:
-        if claim.meld < 0:
+        if claim.meld < 0 or claim.shared:
             continue
         meld = ctx.table.melds[claim.meld]
         reading = meld.reading(ctx.edition)
