@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterator
 from typing import TypeAlias
 
 import attrs
@@ -222,9 +222,11 @@ def _in_place_ways(
     seen: set[tuple[Claim, ...]] = set()
     for free, base in ways:
         for shared in _sharings(free):
-            if _overdrawn(grid, shared, held):
+            needs = [_values(grid, block) for block in shared]
+            if _overdrawn(shared, needs, held):
                 continue
-            for arcs in itertools.product(*(_arcs(grid, block) for block in shared)):
+            lies = (_arcs(grid, block, need) for block, need in zip(shared, needs, strict=True))
+            for arcs in itertools.product(*lies):
                 claims = list(base)
                 for run in arcs:
                     parts = claim_parts(grid, run.row, run.columns, run.demands, len(claims),
@@ -251,10 +253,15 @@ def _sharings(runs: list[RunInPlace]) -> Iterator[list[list[RunInPlace]]]:
                 yield [*split[:at], [first, *block], *split[at + 1 :]]
 
 
-def _overdrawn(grid: Grid, blocks: list[list[RunInPlace]], held: Counts) -> bool:
-    """Whether runs of their own for ``blocks`` need more copies of a tile than ``held``."""
-    need = Counter((column, block[0].row) for block in blocks for column in _values(grid, block))
-    return any(held[column][row] < n for (column, row), n in need.items())
+def _overdrawn(blocks: list[list[RunInPlace]], needs: list[set[int]], held: Counts) -> bool:
+    """Whether runs of their own for ``blocks`` need more copies of a tile than ``held``.
+
+    ``needs`` are the values each block's run holds (:func:`_values`).
+    """
+    count = Counter(
+        (column, block[0].row) for block, need in zip(blocks, needs, strict=True) for column in need
+    )
+    return any(held[column][row] < n for (column, row), n in count.items())
 
 
 def _values(grid: Grid, block: list[RunInPlace]) -> set[int]:
@@ -274,8 +281,8 @@ def _joined(block: list[RunInPlace]) -> RunInPlace:
     return attrs.evolve(block[0], demands=demands)
 
 
-def _arcs(grid: Grid, block: list[RunInPlace]) -> list[RunInPlace]:
-    """The runs that may carry the claims of ``block``: each holds the values they need.
+def _arcs(grid: Grid, block: list[RunInPlace], need: set[int]) -> list[RunInPlace]:
+    """The runs that may carry the claims of ``block``: each holds the values ``need``.
 
     The referee asks a run after for values (the melds' numbered tiles and the jokers'
     tiles), not for cells, so each such run is listed by the cells it covers, no more:
@@ -289,29 +296,30 @@ def _arcs(grid: Grid, block: list[RunInPlace]) -> list[RunInPlace]:
       run as those of one meld do (``r10 r11 r12 r8 r9`` on numbers 8-12 frees the jokers of
       ``r12 j r9 j r11`` and of ``r10 r11 j r8 j``).
     """
-    first = block[0]
     top = grid.columns - 1
-    need = _values(grid, block)
-
-    def run(columns: Iterable[int], numbered: set[int]) -> RunInPlace:
-        cells = tuple(columns)
-        demands = tuple(NUMBERED if c in numbered else ANY for c in cells)
-        return RunInPlace(first.meld, first.row, cells, demands)
-
     if grid.cyclic:
-        return _round_arcs(grid.columns, need, run)
-    if grid.high and 0 in need:
+        spans = [(cells, need) for cells in _round_arcs(grid.columns, need)]
+    elif grid.high and 0 in need:
         rest = need - {0}
-        low = run(range(max(need) + 1), need)
-        high = run(range(min(rest, default=top), top + 1), rest | {top})
-        return [low, high]
-    return [run(range(min(need), max(need) + 1), need)]
+        low = (tuple(range(max(need) + 1)), need)
+        high = (tuple(range(min(rest, default=top), top + 1)), rest | {top})
+        spans = [low, high]
+    else:
+        spans = [(tuple(range(min(need), max(need) + 1)), need)]
+    first = block[0]
+    return [
+        RunInPlace(
+            first.meld,
+            first.row,
+            cells,
+            tuple(NUMBERED if c in numbered else ANY for c in cells),
+        )
+        for cells, numbered in spans
+    ]
 
 
-def _round_arcs(
-    size: int, need: set[int], run: Callable[[Iterable[int], set[int]], RunInPlace]
-) -> list[RunInPlace]:
-    """The runs going round a grid of ``size`` columns that may hold the values ``need``.
+def _round_arcs(size: int, need: set[int]) -> list[tuple[int, ...]]:
+    """The cells of the runs going round a grid of ``size`` columns that may hold ``need``.
 
     For each stretch of cells between two values, the run leaving it out. A run of every
     number holds them all however it is turned, so it is turned to begin in such a stretch
@@ -323,8 +331,8 @@ def _round_arcs(
         start = ordered[(at + 1) % len(ordered)]
         left_out = (start - column - 1) % size
         if left_out or len(ordered) == 1:
-            out.append(run(((start + step) % size for step in range(size - left_out)), need))
-    return out or [run(range(size), need)]
+            out.append(tuple((start + step) % size for step in range(size - left_out)))
+    return out or [tuple(range(size))]
 
 
 def covers(wide: Fate, narrow: Fate) -> bool:
