@@ -271,3 +271,28 @@ def test_top_plays_with_colored_jokers_on_the_table_and_a_big_rack() -> None:
         check_turn(table, rack, play.after, opened=True, edition=EXPERT_BIGGEST).ok
         for play in plays
     )
+
+
+#: Eight jokers in pairs of twin melds of two colours, each replaceable in place by a table
+#: tile: the most ways of sharing runs among jokers replaced in place (rules 4.5).
+EIGHT_TWINS = parse_table(" | ".join(["r2 j r4"] * 4 + ["b2 j b4"] * 4))
+
+
+@pytest.mark.parametrize("wrap", ["none", "one_high", "full"])
+def test_eight_jokers_replaced_in_place_by_table_tiles(wrap: str) -> None:
+    """Every way of sharing runs among the jokers and of laying each run is listed lazily and
+    each fate charged, so the listing stays within the budget's calls too."""
+    edition = EIGHT.evolve(
+        run_wrap=wrap,
+        joker_retrieval="replace",
+        freed_joker_rack_tiles=0,
+        freed_joker_new_meld=False,
+    )
+    rack = parse_tiles("r3 r3 b3 b3 k9")
+    with steps() as made:
+        found, work = counted_answer(lambda: solve(EIGHT_TWINS, rack, opened=True, edition=edition))
+    assert work.solver <= SOLVER_BUDGET
+    assert made.calls <= CALLS_PER_UNIT * work.solver, f"{made.calls} calls, {work.solver} units"
+    assert not isinstance(found, RummikubError)
+    if found.play is not None:
+        assert check_turn(EIGHT_TWINS, rack, found.play.after, opened=True, edition=edition).ok
