@@ -117,6 +117,41 @@ def test_the_joker_search_bounds_a_plain_joker_freed_beside_a_kept_coloured_one(
 
 
 @pytest.mark.parametrize(
+    ("table_text", "rack_text", "after"),
+    [
+        ("b7 jb b9 b10 | k3 r3 b3", "b11", "k3 r3 b3 | b7 jb b9 b10 b11"),
+        ("r4 jr r6 | o2 o3 jo", "r7 o5", "o2 o3 jo o5 | r4 jr r6 r7"),
+    ],
+)
+def test_the_joker_search_keeps_coloured_jokers_coloured(
+    table_text: str, rack_text: str, after: str
+) -> None:
+    """Under ``expert`` the search deciding the table's jokers tells the kinds of jokers apart on
+    runs (a freed joker's meld owes a rack tile). Its best play once came back with plain
+    jokers where the coloured ones were kept (``b7 j b9 b10 b11``), so the referee refused it
+    and only its score served, as a bound."""
+    from rummikub_rules.solver._budget import Budget
+    from rummikub_rules.solver._context import context
+    from rummikub_rules.solver._incumbent import Incumbent
+    from rummikub_rules.solver._joker_search import JokerSearch
+    from rummikub_rules.solver._position import readings
+
+    edition = EDITIONS["expert"]
+    table, rack = parse_table(table_text), parse_tiles(rack_text)
+    ctx = context(
+        table, rack, opened=True, edition=edition, objective="tiles", budget=Budget(10**7),
+        fast=False, first=False, laid=None,
+    )  # fmt: skip
+    counts = ctx.counts(table.tiles)
+    assert counts is not None
+    for roles in readings(ctx.table, ctx.grid, ctx.edition):
+        best = Incumbent(ctx)
+        JokerSearch(ctx, roles, counts).run(best)
+        assert best.found is not None
+        assert sorted(map(str, best.found[1].after)) == sorted(after.split(" | "))
+
+
+@pytest.mark.parametrize(
     ("table_text", "rack_text", "tiles", "most"),
     [
         (
@@ -242,41 +277,90 @@ def test_a_coloured_joker_stands_where_a_plain_one_was_replaced_in_place() -> No
     assert (found.tiles, found.points) == (6, 105)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known: a locked group's claim counts its numbered tiles only, so the search may move "
-    "its coloured joker to another group of its number, which the referee refuses; the legal "
-    "play below it is then lost",
-)
-def test_a_locked_group_keeps_its_coloured_joker() -> None:
-    """Under ``joker_melds_extend_only`` the group ``o2 b2 jk`` must stand extended with its
-    ``jk`` (it stands for k2 alone). With the rack ``jb r2 r2`` the search's best is ``b2 o2 r2 |
-    r2 jk jb`` (the ``jk`` moved out: illegal), and it proves that no play exists, though
-    ``o2 b2 jk r2`` is legal. Found by a stress run of the coloured brute-force property."""
-    edition = small("kbor", copies=2, jokers=0, colored=1, threshold=0).evolve(
-        joker_melds_extend_only=True
-    )
-    table, rack = parse_table("o2 b2 jk"), parse_tiles("jb r2 r2")
-    assert check_turn(table, rack, "o2 b2 jk r2", opened=True, edition=edition).ok
-    found = solve(table, rack, opened=True, edition=edition, objective="points")
-    assert found.play is not None
+#: Locked melds holding coloured jokers: (colours, copies, plain and coloured jokers, table,
+#: rack, the illegal play the search once chose, tiles and points of the best play).
+LOCKED_COLOURED = [
+    # The group ``o2 b2 jk`` must stand extended with its ``jk`` (it stands for k2 alone). The
+    # search once moved the ``jk`` out and proved that no play exists, though ``o2 b2 jk r2`` is
+    # legal: a locked group's claim counted its numbered tiles only.
+    ("kbor", 2, 0, 1, "o2 b2 jk", "jb r2 r2", "b2 o2 r2 | r2 jk jb", 1, 2),
+    # ``jo o5 o6`` and ``o3 j o5`` hold a joker at o4 each, of two kinds. The search once
+    # rebuilt its best play with the jokers swapped and proved that no play exists, though the
+    # rack's ``r5 r6 r7`` alone is legal.
+    ("rbo", 2, 1, 2, "jo o5 o6 | o3 j o5", "r5 r6 r7", "o3 jo o5 | j o5 o6 | r5 r6 r7", 3, 18),
+]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known: two locked runs whose jokers of different kinds share a cell may swap them in "
-    "the search, which the referee refuses; the fate's legal plays are then lost",
+@pytest.mark.parametrize(
+    (
+        "colors",
+        "copies",
+        "jokers",
+        "colored",
+        "table_text",
+        "rack_text",
+        "illegal",
+        "tiles",
+        "points",
+    ),
+    LOCKED_COLOURED,
 )
-def test_locked_runs_keep_their_own_jokers_where_two_kinds_share_a_cell() -> None:
-    """``jo o5 o6`` and ``o3 j o5``, both locked, hold a joker at o4 each, of two kinds. The
-    search's best keeps both in place but swapped (``o3 jo o5 | j o5 o6 | r5 r6 r7``), which
-    the referee refuses, and it then proves that no play exists, though ``r5 r6 r7`` from the
-    rack alone is legal. Found by a stress run of the coloured brute-force property."""
-    edition = small("rbo", copies=2, jokers=1, colored=2, threshold=0).evolve(
+def test_locked_melds_keep_their_own_coloured_jokers(
+    colors: str,
+    copies: int,
+    jokers: int,
+    colored: int,
+    table_text: str,
+    rack_text: str,
+    illegal: str,
+    tiles: int,
+    points: int,
+) -> None:
+    """Under ``joker_melds_extend_only`` each locked meld gets its very jokers back. The
+    referee refused the search's best play where it did not, and the legal plays below it were
+    lost, to a wrong proof that no play exists. Found by a stress run of the coloured
+    brute-force property."""
+    edition = small(colors, copies=copies, jokers=jokers, colored=colored, threshold=0).evolve(
         joker_melds_extend_only=True
     )
-    table, rack = parse_table("jo o5 o6 | o3 j o5"), parse_tiles("r5 r6 r7")
-    after = "jo o5 o6 | o3 j o5 | r5 r6 r7"
-    assert check_turn(table, rack, after, opened=True, edition=edition).ok
+    table, rack = parse_table(table_text), parse_tiles(rack_text)
+    assert not check_turn(table, rack, illegal, opened=True, edition=edition).ok
+    for objective in ("tiles", "points"):
+        found = solve(table, rack, opened=True, edition=edition, objective=objective)
+        assert found.proven_optimal
+        assert (found.tiles, found.points) == (tiles, points)
+        assert found.play is not None
+        assert check_turn(table, rack, found.play.after, opened=True, edition=edition).ok
+
+
+@pytest.mark.parametrize("retrieval", ["replace", "rearrange"])
+@pytest.mark.parametrize("source", ["rack", "rack_or_table"])
+@pytest.mark.parametrize(
+    ("table_text", "rack_text", "after"),
+    [
+        ("j r6 r7 | r4 r5 r6 r7", "jr b4 b7", "r4 jr r6 | r5 r6 r7 | r7 b7 j"),
+        ("j r5 r6 | r3 r4 r5 r6", "jr b3 b6", "r3 jr r5 | r4 r5 r6 | b6 r6 j"),
+    ],
+)
+def test_a_joker_of_another_kind_stands_beside_a_locked_one(
+    retrieval: str, source: str, table_text: str, rack_text: str, after: str
+) -> None:
+    """The locked run ``j r6 r7`` takes its ``j`` or the ``r5`` back at r5, and a run beside it
+    may hold the rack's ``jr`` there: the ``j`` freed by the table's ``r5`` goes into ``r7 b7
+    j``. The search once kept every joker of another kind off a cell a locked run held, and
+    laid one tile. Under ``replace`` from the rack alone the table's ``r5`` frees nothing.
+    Found by a stress run of the coloured brute-force property with locked melds forced."""
+    edition = small("obr", copies=2, jokers=1, colored=1, threshold=0).evolve(
+        joker_retrieval=retrieval, replacement_from=source, joker_melds_extend_only=True
+    )
+    table, rack = parse_table(table_text), parse_tiles(rack_text)
+    frees = not (retrieval == "replace" and source == "rack")
+    assert check_turn(table, rack, after, opened=True, edition=edition).ok == frees
+    expected = best_score(table, rack, edition, "tiles", opened=True)
+    assert expected is not None
+    assert expected[0] == (2 if frees else 1)
     found = solve(table, rack, opened=True, edition=edition)
+    assert found.proven_optimal
     assert found.play is not None
+    assert (found.tiles, found.points) == expected
+    assert check_turn(table, rack, found.play.after, opened=True, edition=edition).ok

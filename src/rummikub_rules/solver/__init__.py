@@ -46,14 +46,10 @@ a joker stand extended under ``joker_melds_extend_only``; an undeclared meld tha
 ways is read either way; the opening may go on over the table under ``opening_may_use_table``;
 jokers are counted by kind, so a coloured joker goes only where its colour fits. The property
 tests compare answers with a brute force over every play on small positions for every preset
-and for random custom editions, coloured jokers included. Three gaps are known, all in rare
-shapes (never an illegal answer: the referee checks every one): a host meld's newness (rules
-section 4.5) is judged by a looser rule than the referee's, so where swapped identical copies
-decide it the best play may be missed; where a locked run must carry on a table joker's place,
-no joker of another kind is laid on a twin run through that cell; and the search does not tie
-a locked meld's coloured joker to that meld, so where it moves it the legal plays below may be
-missed, even to a wrong proof that none exists (custom editions only). The docs page "How the
-solver works" says more.
+and for random custom editions, coloured jokers included. One gap is known, in rare shapes
+(never an illegal answer: the referee checks every one): a host meld's newness (rules section
+4.5) is judged by a looser rule than the referee's, so where swapped identical copies decide it
+the best play may be missed. The docs page "How the solver works" says more.
 
 Budgets. ``limit`` bounds the search states expanded (a state costs a few microseconds) and
 ``seconds`` the time. :func:`solve` returns the best play found within them; the other functions

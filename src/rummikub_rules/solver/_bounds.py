@@ -76,6 +76,10 @@ class ColorBounds:
             opening=None,
             free_pins=False,
             claimed_jokers=(),
+            cells=tuple(
+                tuple(attrs.evolve(cell, jokers=()) if cell.jokers else cell for cell in column)
+                for column in problem.cells
+            ),
         )
         self.states = states
         self.abstract = RunStates(plain, budget)

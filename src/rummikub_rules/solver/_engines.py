@@ -294,8 +294,9 @@ def problem(
     tinted = _colored_fields(ctx, colored, colored_rack, colored_laid) if ctx.colored else {}
     if tinted is None:
         return None
-    if tinted and run_claims:
-        tinted["claimed_jokers"] = _claimed_jokers(ctx, run_claims)
+    held = _claimed_jokers(ctx, run_claims) if tinted and run_claims else ()
+    if held:
+        tinted["claimed_jokers"] = held
     total = loose + jokers + sum(map(sum, run_pins)) + sum(group_pins)
     total += sum(map(sum, tinted.get("colored_group_pins", ())))
     total += sum(tinted.get("colored_loose", ())) + sum(tinted.get("colored_rack", ()))
@@ -332,7 +333,7 @@ def problem(
         joker_weight=ctx.joker_weight,
         runs=runs,
         groups=groups,
-        cells=_cells(grid, claims),
+        cells=_cells(grid, claims, held),
         rack_low=freeze(low),
         rack_high=freeze(high),
         run_pins=freeze(run_pins),
@@ -362,15 +363,15 @@ class Colored:
 
 
 def _claimed_jokers(ctx: Context, claims: Sequence[Claim]) -> tuple[tuple[int, int, int], ...]:
-    """The cells locked run claims hold for table jokers, with each joker's kind (one a cell).
+    """The table jokers locked run claims hold: (claim index, column, the joker's kind).
 
     Only locked melds (``joker_melds_extend_only``) want their very jokers back in place; a
     joker replaced in place is judged by values, so any joker may stand where the others of
     its meld stood.
     """
     grid = ctx.grid
-    kinds: dict[tuple[int, int], set[int]] = {}
-    for claim in claims:
+    held = []
+    for index, claim in enumerate(claims):
         if claim.meld < 0 or claim.shared:
             continue
         meld = ctx.table.melds[claim.meld]
@@ -380,8 +381,8 @@ def _claimed_jokers(ctx: Context, claims: Sequence[Claim]) -> tuple[tuple[int, i
         for tile, column in zip(meld.tiles, run_columns(grid, reading), strict=True):
             if tile.is_joker and column in claim.columns:
                 kind = grid.color_row[tile.color] if tile.is_colored_joker else -1
-                kinds.setdefault((column, claim.row), set()).add(kind)
-    return tuple(sorted((c, r, k.pop()) for (c, r), k in kinds.items() if len(k) == 1))
+                held.append((index, column, kind))
+    return tuple(held)
 
 
 def _colored_fields(
@@ -410,8 +411,17 @@ def _colored_fields(
     }
 
 
-def _cells(grid: Grid, claims: Sequence[Claim]) -> tuple[tuple[Cell, ...], ...]:
-    """What the run facts need to know of each cell: the claims on it."""
+def _cells(
+    grid: Grid, claims: Sequence[Claim], held: Sequence[tuple[int, int, int]] = ()
+) -> tuple[tuple[Cell, ...], ...]:
+    """What the run facts need to know of each cell: the claims on it.
+
+    ``held``: the table jokers of locked claims (claim, column, kind), where jokers of two
+    kinds are in play.
+    """
+    jokers: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for at, column, kind in held:
+        jokers.setdefault((column, claims[at].row), []).append((at, kind))
     claimed: dict[tuple[int, int], list[tuple[int, int, bool]]] = {}
     starts: dict[tuple[int, int], list[int]] = {}
     for index, claim in enumerate(claims):
@@ -430,6 +440,7 @@ def _cells(grid: Grid, claims: Sequence[Claim]) -> tuple[tuple[Cell, ...], ...]:
                 last=column == last_column,
                 claimed=tuple(claimed.get((column, row), ())),
                 starts=tuple(starts.get((column, row), ())),
+                jokers=tuple(jokers.get((column, row), ())),
             )
             for row in range(grid.rows)
         )

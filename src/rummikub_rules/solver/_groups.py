@@ -42,11 +42,14 @@ class GroupClaim:
     ``rows`` are its colours (a count per row), ``size`` the fewest tiles that group may have.
     A locked meld (``joker_melds_extend_only``) needs a group of its own; a joker replaced in
     place (``shared``) only needs some group holding its colours, which other claims may share.
+    ``colored`` counts a locked meld's coloured jokers per row: each stays in its group, or its
+    tile takes its place (a tile of its row beyond ``rows``), as the referee wants.
     """
 
     rows: tuple[int, ...]
     size: int
     shared: bool = False
+    colored: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -248,15 +251,26 @@ class GroupRules:
         width = len(self.claims[0].rows)
         counts = []
         for group in groups:
-            rows = [0] * width
+            rows, tinted = [0] * width, [0] * width
             for row, kind in group:
                 if IS_NUMBERED[kind]:
                     rows[row] += 1
-            counts.append((rows, len(group)))
+                elif row >= 0:
+                    tinted[row] += 1
+            counts.append((rows, tinted, len(group)))
 
         def holds(claim: GroupClaim, index: int) -> bool:
-            rows, size = counts[index]
-            return size >= claim.size and all(h >= w for h, w in zip(rows, claim.rows, strict=True))
+            rows, tinted, size = counts[index]
+            return (
+                size >= claim.size
+                and all(h >= w for h, w in zip(rows, claim.rows, strict=True))
+                and all(
+                    joker + have - want >= need
+                    for joker, have, want, need in zip(
+                        tinted, rows, claim.rows, claim.colored, strict=False
+                    )
+                )
+            )
 
         shared = [c for c in self.claims if c.shared]
         if not all(any(holds(c, i) for i in range(len(groups))) for c in shared):

@@ -21,6 +21,7 @@ from typing import Final, NamedTuple
 from rummikub_rules.solver._groups import GroupRules, Member
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._runs import (
+    IS_NUMBERED,
     KINDS,
     LOOSE,
     PIN,
@@ -109,7 +110,6 @@ class Moves:
             or any(problem.colored_low)
             or (problem.free_pins and problem.colored and _any_colored_pin(problem))
         )
-        self.claimed_kind = {(c, r): kind for c, r, kind in problem.claimed_jokers}
         # Runs that count rack tiles for freed jokers tell every kind apart.
         self.kinds = tuple(range(KINDS)) if problem.runs.owe else _CANONICAL_KINDS
 
@@ -136,17 +136,14 @@ class Moves:
         column, row = divmod(pos, self.steps)
         cell = p.cells[column][row]
         runs = self.runs
-        claimed = self.claimed_kind.get((column, row))
-        if claimed is not None:
-            # A claimed joker's place takes no joker of another kind (see ``Problem``).
-            if claimed < 0:
-                colored = (0, 0)
-            else:
-                loose = rack_jokers = 0
+        # Locked runs holding a joker here (by claim: its kind), where kinds tell apart.
+        wants = dict(cell.jokers) if cell.jokers else None
         number = p.grid.numbers[column]
         weight = p.weights[column]
         out: list[ColorMove] = []
-        joker_ways = _with_colored(loose, rack_jokers, colored, every=self.every_split)
+        joker_ways = _with_colored(
+            loose, rack_jokers, colored, every=self.every_split or wants is not None
+        )
         for table, pins, low, high, keep in self._variants(column, row, sid):
             cap = min(self.caps[column], table + high)
             for kept, tinted_kept, ways in self._kept_ways(column, row, pins, joker_ways):
@@ -159,6 +156,11 @@ class Moves:
                                 items = self._items((*in_runs, kept + tinted_kept, *laid))
                                 start = runs.with_extra(sid, keep.extra(used))
                                 for new, placed in runs.after(cell, start, items):
+                                    if wants is not None and not self._own_jokers(
+                                        wants, start, placed, row, kept + sum(jokers),
+                                        tinted_kept + sum(tinted),
+                                    ):  # fmt: skip
+                                        continue
                                     out.append(
                                         ColorMove(
                                             used * weight + laid[1] * p.joker_weight,
@@ -173,6 +175,35 @@ class Moves:
                                         )
                                     )
         return out
+
+    def _own_jokers(
+        self,
+        wants: dict[int, int],
+        sid: int,
+        placed: tuple[Placed, ...],
+        row: int,
+        plain: int,
+        tinted: int,
+    ) -> bool:
+        """Whether each locked run that held a joker here can have one of its kind back.
+
+        ``wants`` is the kind of each claim's joker here (-1 plain, else ``row``): the runs
+        carrying those claims that take a joker here need no more of a kind than the ``plain``
+        and ``tinted`` jokers laid here; the rebuilt play then gives each its own.
+        """
+        need = [0, 0]
+        runs = self.runs
+        open_runs = runs.states[sid][0]
+        for source, kind, _, take in placed:
+            if IS_NUMBERED[kind]:
+                continue
+            claim = (
+                take if take >= 0 else runs.facts[open_runs[source]].claim if source >= 0 else -1
+            )
+            want = wants.get(claim)
+            if want is not None:
+                need[want == row] += 1
+        return need[0] <= plain and need[1] <= tinted
 
     def _kept_ways(
         self,

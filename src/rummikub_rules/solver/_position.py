@@ -163,7 +163,12 @@ def locked(
         else:
             assert reading.number is not None
             rows = Counter(grid.color_row[t.color] for t in meld.tiles if t.number is not None)
-            claim = GroupClaim(tuple(rows[r] for r in range(grid.rows)), len(meld.tiles))
+            tinted = Counter(grid.color_row[t.color] for t in meld.tiles if t.is_colored_joker)
+            claim = GroupClaim(
+                tuple(rows[r] for r in range(grid.rows)),
+                len(meld.tiles),
+                colored=tuple(tinted[r] for r in range(grid.rows)) if tinted else (),
+            )
             groups.append((grid.number_column[reading.number], claim))
     return runs, groups
 

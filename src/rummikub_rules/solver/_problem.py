@@ -82,9 +82,10 @@ class Problem:
     colored_high: tuple[int, ...] = ()
     colored_group_pins: FrozenCounts = ()
     colored_run_pins: FrozenCounts = ()
-    #: Cells a run claim holds for a table joker, and the kind that joker is (the row of its
-    #: colour, -1 plain): the referee wants that very joker there, or the tile it stands for,
-    #: so no joker of another kind is laid on runs at that cell.
+    #: The table jokers locked run claims hold: (claim index, column, the joker's kind: the
+    #: row of its colour, -1 plain). The referee wants that very joker there, or the tile it
+    #: stands for: where a cell holds jokers of one kind, no joker of another kind is laid on
+    #: runs there, and where it holds two, each claim's run gets its own (``_rebuild``).
     claimed_jokers: tuple[tuple[int, int, int], ...] = ()
     #: Whether the pins may be left: a pin not laid where it stands is one more loose joker
     #: (plain jokers only).

@@ -4,7 +4,8 @@ The search keeps only states; the moves it chose, replayed from the start, say w
 tile went on and what each column gave to its groups. :func:`rebuild` replays them with concrete
 runs (the tiles of each, in order) and splits each column's group tiles into groups. The jokers
 laid on one colour's runs at one cell may be plain or of that colour: the coloured ones (kept,
-loose, rack) take the first joker places of their kind there, which is as good as any.
+loose, rack) take joker places of their kind there, first those of locked runs that held a
+coloured joker there, last those that held a plain one; elsewhere any place is as good.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._grid import FoundMeld
 from rummikub_rules.solver._moves import ColorMove, GroupMove
 from rummikub_rules.solver._problem import Problem
-from rummikub_rules.solver._runs import IS_NUMBERED, LOOSE, RunStates
+from rummikub_rules.solver._runs import IS_NUMBERED, LOOSE, PIN, RACK_JOKER, RunStates
 
 __all__ = ["rebuild"]
 
@@ -39,6 +40,7 @@ def rebuild(
     open_runs: list[list[_Piece]] = [[] for _ in range(rows)]
     heads: list[list[_Piece]] = [[] for _ in range(rows)]
     found: list[FoundMeld] = []
+    wanted = {(claim, column): kind for claim, column, kind in problem.claimed_jokers}
     shares: list[tuple[int, int]] = [(0, 0)] * rows
     for pos, move in enumerate(chosen):
         column, step = divmod(pos, steps)
@@ -47,14 +49,12 @@ def rebuild(
             pieces = open_runs[step]
             extended: set[int] = set()
             grown = []
-            tints = _tints(problem, move)
-            for source, kind, rid, _ in move.placed:
+            tinted = _tinted(problem, runs, move, pieces, wanted, column, step)
+            for at, (source, kind, rid, _) in enumerate(move.placed):
                 piece = pieces[source] if source >= 0 else _Piece(rid, [])
                 extended.add(source)
-                tint = tints.get(kind, 0) > 0
-                if tint:
-                    tints[kind] -= 1
-                grown.append(_Piece(rid, [*piece.tiles, (column, not IS_NUMBERED[kind], tint)]))
+                joker = not IS_NUMBERED[kind]
+                grown.append(_Piece(rid, [*piece.tiles, (column, joker, at in tinted)]))
             for index, piece in enumerate(pieces):
                 if index in extended:
                     continue
@@ -83,15 +83,37 @@ def rebuild(
     return found
 
 
-def _tints(problem: Problem, move: ColorMove) -> dict[int, int]:
-    """How many of the jokers laid on runs at this cell are coloured, per kind laid.
+def _tinted(
+    problem: Problem,
+    runs: RunStates,
+    move: ColorMove,
+    pieces: list[_Piece],
+    wanted: dict[tuple[int, int], int],
+    column: int,
+    row: int,
+) -> set[int]:
+    """Which of the items laid on runs at this cell are the coloured jokers (their places).
 
-    Every coloured joker, kept, loose or from the rack, is laid as ``LOOSE`` (runs tell no
-    jokers apart: see ``_moves._CANONICAL_KINDS``).
+    Where runs tell no jokers apart, every coloured joker, kept, loose or from the rack, is
+    laid as ``LOOSE`` (see ``_moves._CANONICAL_KINDS``); else each as its kind. Of each kind
+    they go first to the runs of locked claims that hold a coloured joker here, last to those
+    that hold a plain one (``wanted``: the kind each claim's joker is, by claim and column), as
+    the referee wants them back; the moves laid enough of each kind for that.
     """
     if not problem.colored:
-        return {}
-    return {LOOSE: move.colored[0] + move.colored_kept + move.colored[1]}
+        return set()
+    if problem.runs.owe:
+        counts = {PIN: move.colored_kept, LOOSE: move.colored[0], RACK_JOKER: move.colored[1]}
+    else:
+        counts = {LOOSE: move.colored[0] + move.colored_kept + move.colored[1]}
+    places: dict[int, list[tuple[int, int]]] = {}
+    for at, (source, kind, _, take) in enumerate(move.placed):
+        if kind not in counts:
+            continue
+        claim = take if take >= 0 else runs.facts[pieces[source].rid].claim if source >= 0 else -1
+        want = wanted.get((claim, column)) if claim >= 0 else None
+        places.setdefault(kind, []).append((0 if want == row else 2 if want is not None else 1, at))
+    return {at for kind, found in places.items() for _, at in sorted(found)[: counts[kind]]}
 
 
 def _close(runs: RunStates, row: int, tails: list[_Piece], heads: list[_Piece]) -> list[FoundMeld]:

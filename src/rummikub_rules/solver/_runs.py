@@ -27,6 +27,7 @@ extended are closed.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from typing import Final, NamedTuple
 
 import attrs
@@ -155,6 +156,11 @@ class Cell:
     claimed: tuple[tuple[int, int, bool], ...] = ()
     #: Claims whose first cell this is: one run laid here takes each on.
     starts: tuple[int, ...] = ()
+    #: Locked claims holding a table joker here, where jokers of two kinds are in play:
+    #: (claim index, the joker's kind: the row of its colour, -1 plain). Ways to lay the cell
+    #: are kept apart by which of them take a joker (:meth:`RunStates.after`), so that the
+    #: moves can give each its own kind back.
+    jokers: tuple[tuple[int, int], ...] = ()
 
 
 #: A run coming out of a cell: (index of the open run it extends in the sorted state, or -1
@@ -162,8 +168,10 @@ class Cell:
 Placed = tuple[int, int, int, int]
 
 #: Ways to lay a cell's items on open runs, merged where they agree: (items left, new run ids
-#: sorted, heads put aside, claims taken).
-_Partial = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+#: sorted, heads put aside, claims taken, claims holding a joker here that took one).
+_Partial = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
+]
 
 #: Ways of laying a cell on runs with facts that make one unit of the budget (each costs about
 #: what a fast search state does): a position with many jokers and wrapping runs may look at
@@ -388,16 +396,17 @@ class RunStates:
                 groups[-1][1].append(index)
             else:
                 groups.append((rid, [index]))
-        # A partial outcome: (items left, new run ids sorted, heads put aside, claims taken)
-        # -> the runs placed so far.
-        partial: dict[_Partial, list[Placed]] = {(items, (), (), ()): []}
+        # A partial outcome: (items left, new run ids sorted, heads put aside, claims taken,
+        # claims holding a joker here that took one) -> the runs placed so far.
+        partial: dict[_Partial, list[Placed]] = {(items, (), (), (), ()): []}
+        held = {claim for claim, _ in cell.jokers}
         tried = 0  # the ways looked at, charged to the budget at the end
         for rid, indices in groups:
             options = self.extensions(rid, cell)
             may_stop = self._may_stop(rid)
             head = self.rules.cyclic and self.facts[rid].edge and not self.rules.loose_ends
             grown: dict[_Partial, list[Placed]] = {}
-            for (left, new, heads, taken), placed in partial.items():
+            for (left, new, heads, taken, jokers), placed in partial.items():
                 usable = [o for o in options if left[o[0]]]
                 for extended in range(len(indices), -1, -1):
                     if extended < len(indices) and not may_stop:
@@ -411,11 +420,15 @@ class RunStates:
                         if min(rest) < 0:
                             continue
                         takes = tuple(sorted((*taken, *(t for _, _, t in combo if t >= 0))))
+                        if held:
+                            claim = self.facts[rid].claim
+                            jokers = _with_jokers(jokers, held, combo, claim)
                         key = (
                             tuple(rest),
                             tuple(sorted((*new, *(n for _, n, _ in combo)))),
                             tuple(sorted((*heads, *([rid] * stopped if head else ())))),
                             takes,
+                            jokers,
                         )
                         if key not in grown:
                             grown[key] = placed + [
@@ -423,8 +436,8 @@ class RunStates:
                                 for index, (kind, n, take) in zip(indices, combo, strict=False)
                             ]
             partial = grown
-        results: dict[int, tuple[Placed, ...]] = {}
-        for (left, _, heads, taken), placed in partial.items():
+        results: dict[tuple[int, tuple[int, ...]], tuple[Placed, ...]] = {}
+        for (left, _, heads, taken, jokers), placed in partial.items():
             for starts in self._new_runs(cell, left):
                 tried += 1
                 took = sorted((*taken, *(p[3] for p in starts if p[3] >= 0)))
@@ -433,10 +446,13 @@ class RunStates:
                 ordered = tuple(sorted((*placed, *starts), key=lambda p: (p[2], p[1], p[0], p[3])))
                 new_extra = tuple(sorted((*extra, *heads))) if heads else extra
                 sid = self.state(tuple(p[2] for p in ordered), new_extra)
-                results.setdefault(sid, ordered)
+                if held:
+                    new_runs = [(kind, new, take) for _, kind, new, take in starts]
+                    jokers = _with_jokers(jokers, held, new_runs, NO_CLAIM)
+                results.setdefault((sid, jokers), ordered)
         if self.budget is not None:
             self.budget.charge(1 + tried // WAYS_PER_UNIT)
-        return list(results.items())
+        return [(sid, placed) for (sid, _), placed in results.items()]
 
     def _new_runs(self, cell: Cell, left: tuple[int, ...]) -> list[list[Placed]]:
         """Ways to start a new run with each item left, each in every way its facts may begin."""
@@ -499,6 +515,25 @@ class RunStates:
             partner = rules.claims[tail.claim].partner
             return rules.claims[tail.claim].tail and head.claim == -2 - partner
         return head.claim == NO_CLAIM
+
+
+def _with_jokers(
+    jokers: tuple[int, ...],
+    held: set[int],
+    laid: Iterable[tuple[int, int, int]],
+    claim: int,
+) -> tuple[int, ...]:
+    """``jokers`` (claims in ``held`` that took a joker here) with those of ``laid`` added.
+
+    Each item of ``laid`` is (kind, new run id, claim taken or -1), laid on a run carrying
+    ``claim`` (``NO_CLAIM`` for new runs).
+    """
+    more = [
+        take if take >= 0 else claim
+        for kind, _, take in laid
+        if not IS_NUMBERED[kind] and (take if take >= 0 else claim) in held
+    ]
+    return tuple(sorted((*jokers, *more))) if more else jokers
 
 
 def _may_take(claim: Claim, head: bool) -> bool:
