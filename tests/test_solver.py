@@ -1266,3 +1266,66 @@ def test_the_can_play_witness_counts_the_table_melds_it_scans() -> None:
     counted_tiles = Budget()
     assert _witness.hopeless(table, rack, CLASSIC, counted_tiles)
     assert counted_tiles.spent == 1 + 15 // 8
+
+
+@pytest.mark.parametrize(
+    ("table_text", "rack_text", "edition"),
+    [
+        ("", "r1 r2 r3 k9", EDITIONS["classic"]),  # no table joker: the relaxation is exact
+        ("r4 j r6", "r5 b5 o5 k5", EDITIONS["sabra-1978"]),  # a fate with a locked run's claim
+    ],
+)
+def test_a_refused_best_play_leaves_the_solve_unproven(
+    monkeypatch: pytest.MonkeyPatch, table_text: str, rack_text: str, edition: Edition
+) -> None:
+    """Where the referee refuses the play an exact search calls the best of its part (a fate
+    with claims, or a table without jokers), the plays of that part below it were never
+    searched: the solve says it is not proven, rather than proving a worse play (or none) best.
+    A referee refusing every play the solver offers shows it; the plays a player sees first then
+    answer (they ask the referee themselves)."""
+    import rummikub_rules.solver._incumbent as incumbent
+
+    table, rack = parse_table(table_text), parse_tiles(rack_text)
+    assert solve(table, rack, opened=True, edition=edition).proven_optimal
+    monkeypatch.setattr(incumbent, "legal", lambda *args, **kwargs: False)
+    found = solve(table, rack, opened=True, edition=edition)
+    assert not found.proven_optimal
+    with pytest.raises(SearchLimitExceeded):
+        best_play(table, rack, opened=True, edition=edition)
+
+
+@pytest.mark.parametrize(("rack_text", "listed"), [("", False), ("k9", True)])
+def test_a_host_holding_a_meld_whole_needs_copies_of_all_its_tiles_elsewhere(
+    rack_text: str, listed: bool
+) -> None:
+    """Under ``freed_joker_new_meld`` a host meld holding every numbered tile of a meld before
+    is new only if that meld can continue as another meld after: copies of all its tiles must
+    stand outside the host, not just one (the referee matches melds by all their tiles). The
+    host ``k7 j k9`` holds ``k7 j k9`` whole; the table's other ``k7`` is not enough, a ``k9``
+    must be laid too (the rack's), else the host is old and not listed. The rule once asked a
+    copy of one tile only, and under ``expert`` the referee refused 94 of 213 plays the host
+    search found best for a host (173 self-play positions), now 24."""
+    from rummikub_rules.melds import MeldKind
+    from rummikub_rules.solver._budget import Budget
+    from rummikub_rules.solver._context import context
+    from rummikub_rules.solver._grid import FoundMeld
+    from rummikub_rules.solver._hosts import FREED, TABLE, Host, Olds, _new
+
+    table, rack = parse_table("k7 j k9 | k7 b7 o7"), parse_tiles(rack_text)
+    ctx = context(
+        table, rack, opened=True, edition=EDITIONS["classic"], objective="tiles",
+        budget=Budget(10**6), fast=True, first=False, laid=None,
+    )  # fmt: skip
+    grid = ctx.grid
+
+    def cells(text: str) -> dict[tuple[int, int], int]:
+        found = Counter(grid.cell(t) for t in parse_tiles(text))
+        return {cell: n for cell, n in found.items() if cell is not None}
+
+    k7, k9 = cells("k7"), cells("k9")
+    ((column7, row),), ((column9, _),) = k7, k9
+    olds = Olds((cells("k7 k9"), cells("k7 b7 o7")), cells("k7 k7 k9 b7 o7"), cells(rack_text))
+    meld = FoundMeld(MeldKind.RUN, row, (column7, column7 + 1, column9), (False, True, False))
+    found = list(_new(Host(meld, (TABLE, FREED, TABLE)), grid, olds))
+    expected = [(((column9, row), 1),)] if listed else []
+    assert [h.demands for h in found] == expected

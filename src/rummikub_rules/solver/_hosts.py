@@ -14,14 +14,15 @@ places jokers of the kinds there are is built with the real tiles and judged by 
 (:meth:`~rummikub_rules.melds.Meld.is_valid`); :attr:`Host.tints` says which.
 
 A host is new, in the plan's relaxation of the referee's rule, unless it holds every numbered
-tile of a meld of the table before and that meld cannot have left one of its tiles elsewhere:
-so a host holding a meld before whole is kept if, for each such meld, one of its tiles has a
-copy outside the host; copies outside the host are the table's (fixed) and those the play lays
-elsewhere. :class:`Host` carries what it needs laid for that (``demands``), which the rest of
-the solve must honour. The referee's rule is stricter (a meld after is old when every maximum
-matching of the melds before to the melds after that hold them uses it), and it judges every
-play the plan proposes, so a host the relaxation lets through is never part of an answer
-unless the referee accepts it.
+tile of a meld of the table before that cannot continue as another meld after: so a host
+holding melds before whole is kept if, outside the host, there are copies of all their
+numbered tiles, for each of them (one meld after each would hold them); copies outside the
+host are the table's (fixed) and those the play lays elsewhere. :class:`Host` carries what it
+needs laid for that (``demands``), which the rest of the solve must honour. The referee's rule
+is stricter (a meld after is old when every maximum matching of the melds before to the melds
+after that hold them uses it: the copies must also stand together), and it judges every play
+the plan proposes, so a host the relaxation lets through is never part of an answer unless the
+referee accepts it.
 """
 
 from __future__ import annotations
@@ -320,7 +321,12 @@ def _with_tints(meld: FoundMeld, tints: Sequence[int]) -> FoundMeld:
 def _new(host: Host, grid: Grid, old: Olds | None) -> Iterator[Host]:
     """The host as a new meld: as it is, or with the copies it needs laid elsewhere.
 
-    One way per set of demands, the fewest; nothing if it cannot be new.
+    The referee calls a meld after old when every maximum matching of the melds before to the
+    melds after holding all their numbered tiles uses it. A meld before that the host holds
+    whole can be matched to the host, so the host is new only if every such meld before is
+    matched elsewhere, each to a meld after of its own that holds all its numbered tiles: so
+    outside the host there are copies of all of them, for each of those melds (the demands).
+    Necessary, not sufficient: the referee judges the play. Nothing if it cannot be new.
     """
     if old is None:
         yield host
@@ -331,40 +337,20 @@ def _new(host: Host, grid: Grid, old: Olds | None) -> Iterator[Host]:
             cell = (0 if grid.high and column == grid.columns - 1 else column, row)
             here[cell] = here.get(cell, 0) + 1
     near = sorted({index for cell in here for index in old.by_cell.get(cell, ())})
-    held = [
-        m
-        for m in (old.melds[index] for index in near)
-        if all(here.get(c, 0) >= n for c, n in m.items())
-    ]
-    if not held:
-        yield host
-        return
-    found: set[tuple[tuple[tuple[int, int], int], ...]] = set()
-    for escapes in itertools.product(*(sorted(m) for m in held)):
-        wanted: dict[tuple[int, int], int] = {}
-        for cell in escapes:
-            wanted[cell] = wanted.get(cell, 0) + 1
-        demands = []
-        for cell, count in wanted.items():
-            # Copies outside the host: the table's, plus those laid, less those in the host.
-            laid = count + here[cell] - old.table.get(cell, 0)
-            if laid > old.rack.get(cell, 0):
-                break
-            if laid > 0:
-                demands.append((cell, laid))
-        else:
-            found.add(tuple(sorted(demands)))
-    for fewest in found:
-        if not any(o != fewest and _weaker(o, fewest) for o in found):
-            yield attrs.evolve(host, demands=fewest)
-
-
-def _weaker(
-    one: tuple[tuple[tuple[int, int], int], ...], other: tuple[tuple[tuple[int, int], int], ...]
-) -> bool:
-    """Whether demands ``one`` ask no more than ``other`` of every tile."""
-    asked = dict(other)
-    return all(asked.get(cell, 0) >= count for cell, count in one)
+    wanted: dict[tuple[int, int], int] = {}
+    for meld in (old.melds[index] for index in near):
+        if all(here.get(c, 0) >= n for c, n in meld.items()):
+            for cell, count in meld.items():
+                wanted[cell] = wanted.get(cell, 0) + count
+    demands = []
+    for cell, count in sorted(wanted.items()):
+        # Copies outside the host: the table's, plus those laid, less those in the host.
+        laid = count + here[cell] - old.table.get(cell, 0)
+        if laid > old.rack.get(cell, 0):
+            return
+        if laid > 0:
+            demands.append((cell, laid))
+    yield attrs.evolve(host, demands=tuple(demands))
 
 
 def _jokers_ok(picks: Sequence[str], stock: Stock, freed: tuple[int, int], cap: int | None) -> bool:

@@ -24,28 +24,38 @@ class Done(Exception):  # noqa: N818 (an internal signal)
 
 
 class Incumbent:
-    """The best legal play so far and its score (``found``: ``None`` before the first)."""
+    """The best legal play so far and its score (``found``: ``None`` before the first).
 
-    __slots__ = ("context", "found")
+    ``doubt`` is set when the referee refuses a play that an exact search called the best of its
+    part of the problem: the legal plays of that part below it were never searched, so the
+    solve may not call its answer proven (an honest "not proven" rather than a wrong proof).
+    """
+
+    __slots__ = ("context", "doubt", "found")
 
     def __init__(self, context: Context) -> None:
         self.context = context
         self.found: tuple[int, Play] | None = None
+        self.doubt = False
 
     @property
     def floor(self) -> int:
         """The score a play must beat to be kept (0 before the first)."""
         return 0 if self.found is None else self.found[0]
 
-    def offer(self, melds: Sequence[Meld], *, keep: Sequence[Meld] = ()) -> int | None:
+    def offer(
+        self, melds: Sequence[Meld], *, keep: Sequence[Meld] = (), exact: bool = False
+    ) -> int | None:
         """Verify a play (new table: ``keep`` and ``melds``); keep it if it is the best so far.
 
-        Returns its score if legal. Under ``first`` a legal play ends the solve.
+        Returns its score if legal. Under ``first`` a legal play ends the solve. ``exact``: an
+        exact search called it the best of its part, so a refusal sets ``doubt``.
         """
         ctx = self.context
         after = Table((*keep, *melds))
         ctx.budget.count(CHECK)  # counted, never stopping: a play found is always checked
         if not legal(ctx.table, ctx.rack, after, opened=ctx.opened, edition=ctx.edition):
+            self.doubt = self.doubt or exact
             return None
         score = self._score(after)
         if score <= 0:

@@ -56,7 +56,7 @@ def play_opened(ctx: Context, best: Incumbent) -> None:
         # No joker of the table: no joker rule applies, the relaxation is the problem.
         found = _relaxed(ctx, best, table, 0)
         if found is not None:
-            best.offer(found)
+            best.offer(found, exact=True)
         return
     host_search = HostSearch(ctx, best)
     for roles in readings(ctx.table, ctx.grid, ctx.edition):
@@ -369,7 +369,7 @@ class _Fates:
             # No rule says where a freed joker goes: it is free, the relaxation is exact.
             found = host_search.solve_stock(step, relaxed=True)
             if found is not None:
-                best.offer(found[1])
+                best.offer(found[1], exact=True)
 
 
 def _relax_fate(

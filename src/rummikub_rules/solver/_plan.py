@@ -26,7 +26,9 @@ else the general search. Where the player has not opened, the opening is the bes
 melds from the rack worth the threshold (and, under ``opening_may_use_table``, each set of rack
 melds worth it laid at least, the rest an opened player's play over the whole table). A
 :class:`~._budget.Budget` bounds the work; when it runs out, the best verified play so far is
-the answer, not proven optimal.
+the answer, not proven optimal. Nor is it proven where the referee refused a play that an
+exact search called the best of its part (:attr:`._incumbent.Incumbent.doubt`): the plays of
+that part below it were never searched.
 
 The stages share a frozen :class:`~._context.Context` of the problem and an
 :class:`~._incumbent.Incumbent` (the best verified play so far): :mod:`._opened` (steps 1-3),
@@ -108,6 +110,7 @@ def solve(
         proven = False
     except Done:
         pass
+    proven = proven and not best.doubt
     if best.found is None:
         return SearchResult(None, proven, 0)
     return SearchResult(best.found[1], proven, best.found[0])
