@@ -420,15 +420,15 @@ class RunStates:
                         if min(rest) < 0:
                             continue
                         takes = tuple(sorted((*taken, *(t for _, _, t in combo if t >= 0))))
+                        took_jokers = jokers
                         if held:
-                            claim = self.facts[rid].claim
-                            jokers = _with_jokers(jokers, held, combo, claim)
+                            took_jokers = _with_jokers(jokers, held, combo, self.facts[rid].claim)
                         key = (
                             tuple(rest),
                             tuple(sorted((*new, *(n for _, n, _ in combo)))),
                             tuple(sorted((*heads, *([rid] * stopped if head else ())))),
                             takes,
-                            jokers,
+                            took_jokers,
                         )
                         if key not in grown:
                             grown[key] = placed + [
@@ -446,10 +446,11 @@ class RunStates:
                 ordered = tuple(sorted((*placed, *starts), key=lambda p: (p[2], p[1], p[0], p[3])))
                 new_extra = tuple(sorted((*extra, *heads))) if heads else extra
                 sid = self.state(tuple(p[2] for p in ordered), new_extra)
+                took_jokers = jokers
                 if held:
                     new_runs = [(kind, new, take) for _, kind, new, take in starts]
-                    jokers = _with_jokers(jokers, held, new_runs, NO_CLAIM)
-                results.setdefault((sid, jokers), ordered)
+                    took_jokers = _with_jokers(jokers, held, new_runs, NO_CLAIM)
+                results.setdefault((sid, took_jokers), ordered)
         if self.budget is not None:
             self.budget.charge(1 + tried // WAYS_PER_UNIT)
         return [(sid, placed) for (sid, _), placed in results.items()]
