@@ -75,7 +75,6 @@ class ColorBounds:
             groups=tuple(attrs.evolve(g, claims=(), cap=None, owe=0) for g in problem.groups),
             opening=None,
             free_pins=False,
-            claimed_jokers=(),
             cells=tuple(
                 tuple(attrs.evolve(cell, jokers=()) if cell.jokers else cell for cell in column)
                 for column in problem.cells

@@ -295,8 +295,6 @@ def problem(
     if tinted is None:
         return None
     held = _claimed_jokers(ctx, run_claims) if tinted and run_claims else ()
-    if held:
-        tinted["claimed_jokers"] = held
     total = loose + jokers + sum(map(sum, run_pins)) + sum(group_pins)
     total += sum(map(sum, tinted.get("colored_group_pins", ())))
     total += sum(tinted.get("colored_loose", ())) + sum(tinted.get("colored_rack", ()))

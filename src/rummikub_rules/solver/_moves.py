@@ -192,15 +192,11 @@ class Moves:
         and ``tinted`` jokers laid here; the rebuilt play then gives each its own.
         """
         need = [0, 0]
-        runs = self.runs
-        open_runs = runs.states[sid][0]
+        open_runs = self.runs.states[sid][0]
         for source, kind, _, take in placed:
             if IS_NUMBERED[kind]:
                 continue
-            claim = (
-                take if take >= 0 else runs.facts[open_runs[source]].claim if source >= 0 else -1
-            )
-            want = wants.get(claim)
+            want = wants.get(self.runs.carried(open_runs[source] if source >= 0 else -1, take))
             if want is not None:
                 need[want == row] += 1
         return need[0] <= plain and need[1] <= tinted

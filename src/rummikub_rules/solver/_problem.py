@@ -82,11 +82,6 @@ class Problem:
     colored_high: tuple[int, ...] = ()
     colored_group_pins: FrozenCounts = ()
     colored_run_pins: FrozenCounts = ()
-    #: The table jokers locked run claims hold: (claim index, column, the joker's kind: the
-    #: row of its colour, -1 plain). The referee wants that very joker there, or the tile it
-    #: stands for: where a cell holds jokers of one kind, no joker of another kind is laid on
-    #: runs there, and where it holds two, each claim's run gets its own (``_rebuild``).
-    claimed_jokers: tuple[tuple[int, int, int], ...] = ()
     #: Whether the pins may be left: a pin not laid where it stands is one more loose joker
     #: (plain jokers only).
     free_pins: bool = False

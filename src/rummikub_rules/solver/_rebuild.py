@@ -40,7 +40,6 @@ def rebuild(
     open_runs: list[list[_Piece]] = [[] for _ in range(rows)]
     heads: list[list[_Piece]] = [[] for _ in range(rows)]
     found: list[FoundMeld] = []
-    wanted = {(claim, column): kind for claim, column, kind in problem.claimed_jokers}
     shares: list[tuple[int, int]] = [(0, 0)] * rows
     for pos, move in enumerate(chosen):
         column, step = divmod(pos, steps)
@@ -49,7 +48,7 @@ def rebuild(
             pieces = open_runs[step]
             extended: set[int] = set()
             grown = []
-            tinted = _tinted(problem, runs, move, pieces, wanted, column, step)
+            tinted = _tinted(problem, runs, move, pieces, problem.cells[column][step].jokers, step)
             for at, (source, kind, rid, _) in enumerate(move.placed):
                 piece = pieces[source] if source >= 0 else _Piece(rid, [])
                 extended.add(source)
@@ -88,8 +87,7 @@ def _tinted(
     runs: RunStates,
     move: ColorMove,
     pieces: list[_Piece],
-    wanted: dict[tuple[int, int], int],
-    column: int,
+    held: tuple[tuple[int, int], ...],
     row: int,
 ) -> set[int]:
     """Which of the items laid on runs at this cell are the coloured jokers (their places).
@@ -97,8 +95,8 @@ def _tinted(
     Where runs tell no jokers apart, every coloured joker, kept, loose or from the rack, is
     laid as ``LOOSE`` (see ``_moves._CANONICAL_KINDS``); else each as its kind. Of each kind
     they go first to the runs of locked claims that hold a coloured joker here, last to those
-    that hold a plain one (``wanted``: the kind each claim's joker is, by claim and column), as
-    the referee wants them back; the moves laid enough of each kind for that.
+    that hold a plain one (``held``: each claim's joker kind here, ``Cell.jokers``), as the
+    referee wants them back; the moves laid enough of each kind for that.
     """
     if not problem.colored:
         return set()
@@ -106,12 +104,12 @@ def _tinted(
         counts = {PIN: move.colored_kept, LOOSE: move.colored[0], RACK_JOKER: move.colored[1]}
     else:
         counts = {LOOSE: move.colored[0] + move.colored_kept + move.colored[1]}
+    wants = dict(held)
     places: dict[int, list[tuple[int, int]]] = {}
     for at, (source, kind, _, take) in enumerate(move.placed):
         if kind not in counts:
             continue
-        claim = take if take >= 0 else runs.facts[pieces[source].rid].claim if source >= 0 else -1
-        want = wanted.get((claim, column)) if claim >= 0 else None
+        want = wants.get(runs.carried(pieces[source].rid if source >= 0 else -1, take))
         places.setdefault(kind, []).append((0 if want == row else 2 if want is not None else 1, at))
     return {at for kind, found in places.items() for _, at in sorted(found)[: counts[kind]]}
 

@@ -159,7 +159,8 @@ class Cell:
     #: Locked claims holding a table joker here, where jokers of two kinds are in play:
     #: (claim index, the joker's kind: the row of its colour, -1 plain). Ways to lay the cell
     #: are kept apart by which of them take a joker (:meth:`RunStates.after`), so that the
-    #: moves can give each its own kind back.
+    #: moves keep only those with enough jokers of each kind and the rebuilt play gives each
+    #: its own (``_moves``, ``_rebuild``).
     jokers: tuple[tuple[int, int], ...] = ()
 
 
@@ -276,6 +277,16 @@ class RunStates:
                 return -2 - claim
             return claim if part.tail else NO_CLAIM
         return None  # the run carries a claim that has no cell here
+
+    def carried(self, rid: int, take: int) -> int:
+        """The claim an item laid at a cell carries there.
+
+        ``take``, the claim it took on here, else that of the open run ``rid`` it extends
+        (``NO_CLAIM`` for a new run, ``rid`` -1).
+        """
+        if take >= 0:
+            return take
+        return self.facts[rid].claim if rid >= 0 else NO_CLAIM
 
     def closable(self, rid: int) -> bool:
         """Whether an open run may end here as a valid run."""
