@@ -1,4 +1,5 @@
-"""The hosts of freed jokers are listed whole, whatever the rack tiles a host needs.
+"""The hosts of freed jokers are listed whole, whatever the rack tiles a host needs, and once
+a host is laid.
 
 The listing (``rummikub_rules.solver._hosts``) drops a window's picks as soon as too few places
 are left to take the rack tiles a host needs (``freed_joker_rack_tiles``). That pruning must not
@@ -8,12 +9,14 @@ needed that take at least ``need`` places from the rack, in the same order.
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+import attrs
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rummikub_rules import CLASSIC, TileSet
+from rummikub_rules import CLASSIC, EDITIONS, TileSet
 from rummikub_rules.solver._grid import grid_of
-from rummikub_rules.solver._hosts import RACK_JOKER, Host, Olds, Stock, hosts
+from rummikub_rules.solver._host_step import minus
+from rummikub_rules.solver._hosts import FREED, RACK_JOKER, Host, Olds, Stock, hosts
 from tests.depth import examples
 
 #: A small set (three colours, numbers 1 to 6), so that hosts share tiles often.
@@ -67,3 +70,68 @@ def test_the_hosts_needing_rack_tiles_are_those_with_them(
 
     every = listed(0)
     assert listed(need) == [host for host in every if _from_rack(host) >= need]
+
+
+EXPERT = EDITIONS["expert"]
+#: The expert rules on the same small set, with plain and coloured jokers.
+TINTED = EXPERT.evolve(
+    tile_set=TileSet(colors="kro", numbers=range(1, 7), jokers=1, colored_jokers=2)
+)
+
+
+@st.composite
+def tinted_stocks(draw: st.DrawFn) -> Stock:
+    """A stock (as :func:`stocks`) with coloured jokers on the rack, loose and kept.
+
+    Up to two kept run jokers a cell, so that a plain one and a coloured one may share it.
+    """
+    plain = draw(stocks())
+    rows = range(GRID.rows)
+    run_pins = draw(_cells(st.sampled_from([0, 0, 0, 0, 1, 2])))
+    tinted_run = [[draw(st.integers(0, pins)) for pins in column] for column in run_pins]
+    return attrs.evolve(
+        plain,
+        run_pins=run_pins,
+        colored_rack=tuple(draw(st.integers(0, 1)) for _ in rows),
+        colored_loose=tuple(draw(st.integers(0, 1)) for _ in rows),
+        colored_run_pins=tuple(map(tuple, tinted_run)),
+        colored_group_pins=tuple(
+            tuple(draw(st.sampled_from([0, 0, 0, 1])) for _ in rows) for _ in range(GRID.columns)
+        ),
+    )
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.one_of(stocks(), tinted_stocks()), st.integers(1, 3), st.booleans(), st.data())
+def test_the_hosts_left_after_a_host_are_those_that_fit(
+    stock: Stock, freed: int, olds: bool, data: st.DataObject
+) -> None:
+    """Once a host is laid, the host search lists the hosts left by picking those of the
+    listing before that fit in what is left (:meth:`Host.fits`) rather than listing again: both
+    must give the same hosts, with plain and coloured jokers."""
+    old = Olds(({(0, 0): 1, (1, 0): 1, (2, 0): 1},), {(0, 0): 1}, {}) if olds else None
+    tinted = bool(stock.colored_rack)
+    rows = GRID.rows
+    freed_colored = (
+        tuple(data.draw(st.lists(st.integers(0, 1), min_size=rows, max_size=rows)))
+        if tinted
+        else ()
+    )
+    assume(sum(freed_colored) <= freed)
+
+    def listed(stock: Stock, freed: int, freed_colored: tuple[int, ...]) -> list[Host]:
+        return list(
+            hosts(
+                GRID, stock, freed=freed, need=1, old=old, distinct=True, cap=None,
+                freed_colored=freed_colored, edition=TINTED if tinted else EDITION,
+            )
+        )  # fmt: skip
+
+    every = listed(stock, freed, freed_colored)
+    assume(every)
+    for host in data.draw(st.lists(st.sampled_from(every), min_size=1, max_size=4)):
+        rest = host.rest(stock, GRID)
+        left = freed - host.freed
+        tints = minus(freed_colored, host.tinted(FREED, rows))
+        fit = [other.key for other in every if other.fits(rest, GRID, left, tints)]
+        assert sorted(fit) == sorted(other.key for other in listed(rest, left, tints))

@@ -13,6 +13,7 @@ __all__ = [
     "CHECK",
     "DEFAULT_LIMIT",
     "FATE",
+    "FIT",
     "GENERAL_STATE",
     "HOST",
     "SETUP",
@@ -30,7 +31,8 @@ _CLOCK_EVERY: Final = 256
 #: parts are charged so that a unit costs about as much time in each (within 2.1x on
 #: self-play positions, ``benchmarks/units.py``): the referee's check of a proposed play
 #: ``CHECK``, each host meld a freed joker may go to ``HOST`` as it is listed (with its share of
-#: bounding hosts together and keying their rests), each fate of the table's jokers ``FATE``;
+#: bounding hosts together and keying their rests), each host of a listing checked against a
+#: smaller stock ``FIT``, each fate of the table's jokers ``FATE``;
 #: ``can_play``'s witness and ``top_plays``' regions by what they scan; a colour's table
 #: of the relaxation is charged by its size (:data:`._relax.COLOR_ENTRIES`) once a solve, kept
 #: from an earlier solve or not (:meth:`Budget.charge_once`).
@@ -38,6 +40,7 @@ GENERAL_STATE: Final = 14
 SETUP: Final = 40
 CHECK: Final = 70
 HOST: Final = 40
+FIT: Final = 1
 FATE: Final = 60
 
 #: The work a solve may do when the caller sets no limit: one to three seconds here (a unit

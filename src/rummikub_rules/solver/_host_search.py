@@ -5,7 +5,8 @@ Under an edition that says where a freed joker goes (``freed_joker_rack_tiles``,
 joker is left, then solves what is left (the *rest*) exactly. The rest with the freed jokers
 free bounds every way on from a :class:`Step`; hosts of one row or number are bounded together
 (:meth:`HostSearch.shares`); and different hosts often leave the same rest, so each rest is
-solved once per solve (:class:`Rest`).
+solved once per solve (:class:`Rest`), and different ways to it often leave the same stock, so
+each stock's hosts are listed once per solve.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Final
 import attrs
 
 from rummikub_rules.melds import RunWrap
-from rummikub_rules.solver._budget import HOST
+from rummikub_rules.solver._budget import FIT, HOST
 from rummikub_rules.solver._context import Context, freeze
 from rummikub_rules.solver._engines import (
     Colored,
@@ -40,6 +41,9 @@ __all__ = ["UNKNOWN", "HostSearch", "Rest", "Step", "rest_key"]
 
 #: A bound not worth computing: above every score.
 UNKNOWN: Final = 1 << 60
+
+#: Hosts scored, in key order: ``(score, key, host)``.
+_Listed = list[tuple[int, tuple[object, ...], Host]]
 
 
 @attrs.define
@@ -74,15 +78,17 @@ class _Share:
 class HostSearch:
     """The host searches of one solve, and what they share: each rest's answer (``rests``)."""
 
-    __slots__ = ("_caps", "_old", "best", "ctx", "rests")
+    __slots__ = ("_caps", "_lists", "_old", "best", "ctx", "rests")
 
     def __init__(self, ctx: Context, best: Incumbent) -> None:
         self.ctx, self.best = ctx, best
         self.rests: dict[tuple[object, ...], Rest] = {}
+        #: Each stock's hosts, scored and in key order (:meth:`_listed`).
+        self._lists: dict[tuple[object, ...], _Listed] = {}
         self._old: Olds | None = None
         self._caps: list[int] | None = None
 
-    def search(self, step: Step) -> None:
+    def search(self, step: Step, within: _Listed | None = None) -> None:
         """The best plays whose freed jokers go into hosts (:mod:`._hosts`).
 
         The rest with the freed jokers free bounds them (if it does not beat the best play so
@@ -90,7 +96,8 @@ class HostSearch:
         and no host is listed. Else each host in turn, the rest solved exactly once no freed
         joker is left. Before the first host, those taking every freed joker and no table tile
         go first, listed alone: they are few and often make the play, and once the best play
-        reaches that bound nothing else is listed. Then every other host.
+        reaches that bound nothing else is listed. Then every other host. ``within``: the hosts
+        of the step before (the hosts from this step are among them).
         """
         best = self.best
         if not step.freed:
@@ -107,61 +114,77 @@ class HostSearch:
                 return  # its play is legal: no host does better
         tried: frozenset[tuple[object, ...]] = frozenset()
         if not step.taken:
-            tried = self._try(step, relaxed[0], self._listed(step, table_free=True), shares=False)
+            tried = self._try(step, relaxed[0], self._listed(step, table_free=True))
             if best.floor >= relaxed[0]:
                 return
-        self._try(step, relaxed[0], self._listed(step), shares=True, skip=tried)
+        self._try(step, relaxed[0], self._listed(step, within=within), every=True, skip=tried)
 
     def _listed(
-        self, step: Step, *, table_free: bool = False
-    ) -> list[tuple[int, tuple[object, ...], Host]]:
-        """The hosts from ``step``, scored, in key order.
+        self, step: Step, *, table_free: bool = False, within: _Listed | None = None
+    ) -> _Listed:
+        """The hosts from the stock of ``step``, scored, in key order.
 
-        ``table_free``: only those taking every freed joker and no table tile.
+        Kept for the solve: :meth:`_try` lays only those after the step's last host.
+        ``table_free``: only those taking every freed joker and no table tile. ``within``: the
+        hosts of a larger stock (the step's before its last host): its hosts are those of them
+        that fit, found for less than listing them again.
         """
         ctx = self.ctx
         edition = ctx.edition
         stock = step.stock
         if table_free:
             stock = attrs.evolve(stock, table=ctx.grid.zeros())
-        options = hosts(
-            ctx.grid,
-            stock,
-            freed=step.freed,
-            need=edition.freed_joker_rack_tiles,
-            old=self._olds() if edition.freed_joker_new_meld else None,
-            distinct=edition.group_colors_distinct,
-            cap=edition.max_jokers_per_meld,
-            freed_colored=step.freed_colored,
-            edition=edition,
-            least=step.freed if table_free else 1,
-        )
-        scored: list[tuple[int, tuple[object, ...], Host]] = []
-        for host in options:
-            # Each host listed is charged as it comes, so a spent budget stops the listing.
-            ctx.budget.charge(HOST)
-            key = host.key
-            if step.after is None or key >= step.after:  # hosts in order: each set once
-                scored.append((host.score(ctx.weights, ctx.joker_weight), key, host))
-        scored.sort()
+        least = step.freed if table_free else 1
+        key = (stock.key(), step.freed, step.freed_colored, least)
+        scored = self._lists.get(key)
+        if scored is None and within is not None and not table_free:
+            grid, freed, freed_colored = ctx.grid, step.freed, step.freed_colored
+            ctx.budget.charge(len(within) * FIT)
+            scored = [e for e in within if e[2].fits(stock, grid, freed, freed_colored)]
+            self._lists[key] = scored
+        elif scored is None:
+            options = hosts(
+                ctx.grid,
+                stock,
+                freed=step.freed,
+                need=edition.freed_joker_rack_tiles,
+                old=self._olds() if edition.freed_joker_new_meld else None,
+                distinct=edition.group_colors_distinct,
+                cap=edition.max_jokers_per_meld,
+                freed_colored=step.freed_colored,
+                edition=edition,
+                least=least,
+            )
+            scored = []
+            for host in options:
+                # Each host listed is charged as it comes, so a spent budget stops the listing.
+                ctx.budget.charge(HOST)
+                scored.append((host.score(ctx.weights, ctx.joker_weight), host.key, host))
+            scored.sort()
+            self._lists[key] = scored
         return scored
 
     def _try(
         self,
         step: Step,
         bound: int,
-        scored: list[tuple[int, tuple[object, ...], Host]],
+        listed: _Listed,
         *,
-        shares: bool,
+        every: bool = False,
         skip: frozenset[tuple[object, ...]] = frozenset(),
     ) -> frozenset[tuple[object, ...]]:
-        """Lay each host in turn (see :meth:`search`), until the best play reaches ``bound``.
+        """Lay each host listed after the step's last one, until the best play reaches ``bound``.
 
-        Hosts whose keys are in ``skip`` were tried already; they still count in the groups
-        that bound hosts together (``shares``). Returns the keys of the hosts tried.
+        See :meth:`search`. ``every``: the listing holds every host of the stock; they are then
+        bounded in groups (:meth:`shares`), and the steps after them list their own hosts among
+        them. Hosts whose keys are in ``skip`` were tried already; they still count in the
+        groups. Returns the keys of the hosts tried.
         """
         ctx, best = self.ctx, self.best
-        groups = self.shares(step, [host for _, _, host in scored]) if shares else None
+        after = step.after
+        # Hosts in key order: each set of hosts is laid once.
+        scored = listed if after is None else [e for e in listed if e[1] >= after]
+        groups = self.shares(step, [host for _, _, host in scored]) if every else None
         tried = []
         # Hosts taking every freed joker first (the rest is then solved exactly), then those
         # taking the fewest table tiles (the rest has the fewest to place again), then the best
@@ -175,7 +198,8 @@ class HostSearch:
                 continue  # no host taking these table tiles leads anywhere
             tried.append(key)
             for claims, group_claims in claims_left(host, step.claims, step.group_claims, ctx.grid):
-                self.search(step.with_host(host, score, ctx.grid, claims, group_claims))
+                laid = step.with_host(host, score, ctx.grid, claims, group_claims)
+                self.search(laid, listed if every else None)
         return frozenset(tried)
 
     def shares(self, step: Step, options: Sequence[Host]) -> dict[Host, _Share] | None:

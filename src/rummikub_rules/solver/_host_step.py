@@ -110,25 +110,15 @@ class Rest:
 
 def rest_key(step: Step, *, relaxed: bool, bound: bool = False) -> tuple[object, ...]:
     """What a rest's answer depends on (the hosts laid before it only through these)."""
-    stock = step.stock
     return (
         bound,
-        freeze(stock.table),
-        freeze(stock.rack),
-        stock.rack_jokers,
-        stock.loose,
-        freeze(stock.run_pins),
-        tuple(stock.group_pins),
+        step.stock.key(),
         step.freed if relaxed else -1,
         step.claims,
         step.group_claims,
         freeze(step.demanded),
         None if step.laid is None else freeze(step.laid),
         step.laid_jokers,
-        stock.colored_rack,
-        stock.colored_loose,
-        stock.colored_run_pins,
-        stock.colored_group_pins,
         step.freed_colored if relaxed else (),
         step.colored_laid,
     )

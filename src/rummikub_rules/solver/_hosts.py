@@ -72,6 +72,21 @@ class Stock:
         object.__setattr__(self, "all_rack_jokers", self.rack_jokers + sum(self.colored_rack))
         object.__setattr__(self, "all_loose", self.loose + sum(self.colored_loose))
 
+    def key(self) -> tuple[object, ...]:
+        """The stock's contents, hashable: what its hosts and its rest depend on."""
+        return (
+            tuple(map(tuple, self.table)),
+            tuple(map(tuple, self.rack)),
+            self.rack_jokers,
+            self.loose,
+            tuple(map(tuple, self.run_pins)),
+            tuple(self.group_pins),
+            self.colored_rack,
+            self.colored_loose,
+            self.colored_run_pins,
+            self.colored_group_pins,
+        )
+
     def all_group_pins(self, column: int) -> int:
         """Kept group jokers of every kind at ``column``."""
         return self.group_pins[column] + (
@@ -171,6 +186,53 @@ class Host:
             tuple(map(tuple, tinted_run)),
             tuple(map(tuple, tinted_group)),
         )
+
+    def fits(self, stock: Stock, grid: Grid, freed: int, freed_colored: tuple[int, ...]) -> bool:
+        """Whether the stock and the freed jokers to place hold all that the host takes.
+
+        ``freed_colored`` counts the coloured ones among the ``freed``, per row. So the hosts
+        of a smaller stock are those of a larger one that fit it (:func:`hosts` lists a host
+        wherever its places can be filled).
+        """
+        if self.freed > freed:
+            return False
+        tints = self.tints or (-1,) * len(self.places)
+        run = self.meld.kind is MeldKind.RUN
+        jokers: dict[tuple[str, int], int] = {}
+        cells: dict[tuple[str, int, int, int], int] = {}
+        for (place, row), what, tint in zip(self._cells(), self.places, tints, strict=True):
+            if what in (TABLE, RACK, PIN):
+                key = (what, _source(grid, place) if run else place, row, tint)
+                cells[key] = cells.get(key, 0) + 1
+            else:
+                jokers[(what, tint)] = jokers.get((what, tint), 0) + 1
+        for (what, column, row, tint), count in cells.items():
+            if what == TABLE:
+                have = stock.table[column][row]
+            elif what == RACK:
+                have = stock.rack[column][row]
+            elif run:  # kept run jokers at the cell, of the run's colour or plain
+                tinted = stock.colored_run_pins[column][row] if stock.colored_run_pins else 0
+                have = tinted if tint >= 0 else stock.run_pins[column][row] - tinted
+            else:  # kept group jokers of the column, of the colour ``tint`` or plain
+                have = (
+                    stock.colored_group_pins[column][tint]
+                    if tint >= 0
+                    else stock.group_pins[column]
+                )
+            if count > have:
+                return False
+        plain_freed = freed - sum(freed_colored)
+        for (what, tint), count in jokers.items():
+            if what == FREED:
+                have = plain_freed if tint < 0 else freed_colored[tint]
+            elif what == RACK_JOKER:
+                have = stock.rack_jokers if tint < 0 else stock.colored_rack[tint]
+            else:
+                have = stock.loose if tint < 0 else stock.colored_loose[tint]
+            if count > have:
+                return False
+        return True
 
     def _cells(self) -> list[tuple[int, int]]:
         meld = self.meld
