@@ -28,6 +28,7 @@ referee accepts it.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
 import attrs
@@ -198,34 +199,29 @@ class Host:
             return False
         tints = self.tints or (-1,) * len(self.places)
         run = self.meld.kind is MeldKind.RUN
-        jokers: dict[tuple[str, int], int] = {}
-        cells: dict[tuple[str, int, int, int], int] = {}
-        for (place, row), what, tint in zip(self._cells(), self.places, tints, strict=True):
-            if what in (TABLE, RACK, PIN):
-                key = (what, _source(grid, place) if run else place, row, tint)
-                cells[key] = cells.get(key, 0) + 1
-            else:
-                jokers[(what, tint)] = jokers.get((what, tint), 0) + 1
-        for (what, column, row, tint), count in cells.items():
+        # What the host takes, per kind: numbered tiles and kept jokers by place, others by tint.
+        taken = Counter(
+            (what, _source(grid, place) if run else place, row, tint)
+            if what in (TABLE, RACK, PIN)
+            else (what, -1, -1, tint)
+            for (place, row), what, tint in zip(self._cells(), self.places, tints, strict=True)
+        )
+        for (what, column, row, tint), count in taken.items():
             if what == TABLE:
                 have = stock.table[column][row]
             elif what == RACK:
                 have = stock.rack[column][row]
-            elif run:  # kept run jokers at the cell, of the run's colour or plain
+            elif what == PIN and run:  # kept run jokers at the cell, of its colour or plain
                 tinted = stock.colored_run_pins[column][row] if stock.colored_run_pins else 0
                 have = tinted if tint >= 0 else stock.run_pins[column][row] - tinted
-            else:  # kept group jokers of the column, of the colour ``tint`` or plain
+            elif what == PIN:  # kept group jokers of the column, of the colour ``tint`` or plain
                 have = (
                     stock.colored_group_pins[column][tint]
                     if tint >= 0
                     else stock.group_pins[column]
                 )
-            if count > have:
-                return False
-        plain_freed = freed - sum(freed_colored)
-        for (what, tint), count in jokers.items():
-            if what == FREED:
-                have = plain_freed if tint < 0 else freed_colored[tint]
+            elif what == FREED:
+                have = freed - sum(freed_colored) if tint < 0 else freed_colored[tint]
             elif what == RACK_JOKER:
                 have = stock.rack_jokers if tint < 0 else stock.colored_rack[tint]
             else:
