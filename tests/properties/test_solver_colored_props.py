@@ -29,7 +29,7 @@ def colored_editions(draw: st.DrawFn) -> Edition:
     """The expert rules on a small set: three or four colours, seven numbers, mixed jokers.
 
     Half of them with the joker rules of other editions drawn (retrieval, where a freed joker
-    goes, melds only extended, the opening on the table).
+    goes, melds only extended, the opening on the table, what a joker counts in the opening).
     """
     colors = draw(st.permutations(list(Color)))[: draw(st.integers(3, 4))]
     tile_set = TileSet(
@@ -52,6 +52,7 @@ def colored_editions(draw: st.DrawFn) -> Edition:
             freed_joker_new_meld=draw(st.booleans()),
             freed_joker_rack_tiles=draw(st.integers(0, 1)),
             opening_may_use_table=draw(st.booleans()),
+            joker_in_initial_meld=draw(st.sampled_from(["counts", "zero", "forbidden"])),
         )
     return edition
 

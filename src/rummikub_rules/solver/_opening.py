@@ -19,13 +19,23 @@ from typing import Final
 import attrs
 
 from rummikub_rules.editions import JokerInInitialMeld
+from rummikub_rules.melds import Meld
 from rummikub_rules.solver._budget import SETUP
 from rummikub_rules.solver._context import Context
-from rummikub_rules.solver._engines import FastRun, fast, fast_search, fast_solve, general, problem
+from rummikub_rules.solver._engines import (
+    FastRun,
+    Scored,
+    fast,
+    fast_search,
+    fast_solve,
+    general,
+    problem,
+)
 from rummikub_rules.solver._fast import FastSearch
 from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._opened import opened_bound, play_opened
+from rummikub_rules.solver._pinned import rack_recoloured
 from rummikub_rules.solver._problem import Opening
 from rummikub_rules.solver._witness import unopenable
 from rummikub_rules.tiles import JOKER, Tile
@@ -52,24 +62,27 @@ def play_opening(ctx: Context, best: Incumbent) -> None:
     tinted = [0] * ctx.grid.rows if rule is JokerInInitialMeld.FORBIDDEN else None
     threshold = max(1, edition.initial_meld_points)
     opening = Opening(threshold, jokers_count=rule is JokerInInitialMeld.COUNTS)
-    empty = ctx.grid.zeros()
     proven_alone = False
-    if ctx.fast_applies(jokers):
-        points = _points_search(ctx, jokers, opening)
+    rows = _row_jokers(ctx)
+    if _fast_applies(ctx, jokers, rows):
+        every = jokers + _colored_jokers(ctx, rows)
+        points = _points_search(ctx, every, opening, rows)
         if points is None:
             proven_alone = True  # no melds of the rack alone are worth the threshold
         else:
-            found = fast(ctx, best, empty, rack_jokers=jokers)
+            found = _rack_best(ctx, best, every, rows)
+            melds = None if found is None else _recoloured(ctx, found[1], rows)
             if found is None:
                 # Nothing of the rack alone beats the best play so far, worth the threshold or
                 # not (a region of ``top_plays`` whose bounds no play meets often ends so).
                 proven_alone = True
-            elif ctx.opening_value(found[1], opening) >= threshold:
-                best.offer(found[1], keep=ctx.table.melds)
+            elif melds is not None and ctx.opening_value(melds, opening) >= threshold:
+                best.offer(melds, keep=ctx.table.melds)
                 proven_alone = True
-            elif not _rack_reaches(ctx, best, points, jokers, opening):
+            elif not _rack_reaches(ctx, best, points, every, opening, rows):
                 proven_alone = True  # the best melds fall short, and so do all
     if not proven_alone:
+        empty = ctx.grid.zeros()
         built = problem(ctx, empty, rack_jokers=jokers, opening=opening, colored_rack=tinted)
         if built is not None:
             found = general(ctx, best, built, best.floor)
@@ -88,9 +101,11 @@ def opening_bound(ctx: Context) -> int:
     if not _table_valid(ctx):
         return NEG  # no turn can leave the table before as it is
     jokers = _opening_jokers(ctx)
-    if not ctx.fast_applies(jokers):
+    rows = _row_jokers(ctx)
+    if not _fast_applies(ctx, jokers, rows):
         return opened_bound(ctx)
-    search = fast_search(ctx, ctx.grid.zeros(), rack_jokers=jokers)
+    every = jokers + _colored_jokers(ctx, rows)
+    search = fast_search(ctx, ctx.grid.zeros(), rack_jokers=every, row_jokers=rows)
     return NEG if search is None else search.bound()
 
 
@@ -105,7 +120,64 @@ def _opening_jokers(ctx: Context) -> int:
     return 0 if rule is JokerInInitialMeld.FORBIDDEN else ctx.rack_jokers()
 
 
-def _points_search(ctx: Context, jokers: int, opening: Opening) -> FastSearch | None:
+def _fast_applies(ctx: Context, jokers: int, rows: list[int] | None) -> bool:
+    """Whether the fast search serves an initial meld from the rack alone.
+
+    Only the rack's tiles count there: the table's coloured jokers stay where they are. The
+    rack's coloured jokers it may lay (``rows``: :func:`_row_jokers`) are read as plain ones,
+    each colour's runs lent only the plain ones and its own (a relaxation: its plays are then
+    given their jokers' kinds, :func:`._pinned.rack_recoloured`); not where a region of
+    ``top_plays`` bounds how many of a kind are laid.
+    """
+    if rows is None:
+        return ctx.fast_rules(jokers)
+    kinds = {JOKER, *(t for t in ctx.rack if t.is_colored_joker)}
+    return ctx.fast_rules(jokers + _colored_jokers(ctx, rows)) and not kinds & ctx.laid.keys()
+
+
+def _row_jokers(ctx: Context) -> list[int] | None:
+    """Per colour, the rack's jokers its runs may take: the plain ones and its own coloured ones.
+
+    ``None`` where the rack holds no coloured joker an initial meld may lay.
+    """
+    if ctx.edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN:
+        return None
+    colored = ctx.rack_colored()
+    if not any(colored):
+        return None
+    plain = ctx.rack_jokers()
+    return [plain + own for own in colored]
+
+
+def _colored_jokers(ctx: Context, rows: list[int] | None) -> int:
+    """The rack's coloured jokers an initial meld may lay (none without ``rows``)."""
+    return 0 if rows is None else sum(ctx.rack_colored())
+
+
+def _rack_best(ctx: Context, best: Incumbent, jokers: int, rows: list[int] | None) -> Scored | None:
+    """The fast search's best play of the rack alone above the best play so far.
+
+    With coloured jokers (``rows``) read as plain, a relaxation whose play may lay a run of
+    jokers alone (no meld): :func:`_recoloured` then finds no kinds for it.
+    """
+    if rows is None:
+        return fast(ctx, best, ctx.grid.zeros(), rack_jokers=jokers)
+    run = fast_search(ctx, ctx.grid.zeros(), rack_jokers=jokers, row_jokers=rows)
+    if run is None:
+        return None
+    return fast_solve(ctx, best, attrs.evolve(run, general=None), best.floor)
+
+
+def _recoloured(ctx: Context, melds: Sequence[Meld], rows: list[int] | None) -> list[Meld] | None:
+    """A play of :func:`_rack_best` with its jokers' kinds (``None``: no fit found)."""
+    if rows is None:
+        return list(melds)
+    return rack_recoloured(melds, ctx.grid, ctx.edition, ctx.rack_jokers(), ctx.rack_colored())
+
+
+def _points_search(
+    ctx: Context, jokers: int, opening: Opening, rows: list[int] | None
+) -> FastSearch | None:
     """The fast search for the rack's melds with the most points (``None``: too few).
 
     A joker counts as the highest number (or as nothing where jokers do not count). Where its
@@ -121,12 +193,18 @@ def _points_search(ctx: Context, jokers: int, opening: Opening) -> FastSearch | 
         jokers=(0, jokers),
         joker_weight=joker_weight,
         first=True,
+        row_jokers=rows,
     )
     return None if search.bound() < opening.threshold else search
 
 
 def _rack_reaches(
-    ctx: Context, best: Incumbent, points: FastSearch, jokers: int, opening: Opening
+    ctx: Context,
+    best: Incumbent,
+    points: FastSearch,
+    jokers: int,
+    opening: Opening,
+    rows: list[int] | None,
 ) -> bool:
     """Whether melds of the rack alone may be worth the opening's threshold.
 
@@ -140,8 +218,9 @@ def _rack_reaches(
     found = fast_solve(ctx, best, FastRun(points, 0), opening.threshold - 1)
     if found is None:
         return False
-    if ctx.first and ctx.opening_value(found[1], opening) >= opening.threshold:
-        best.offer(found[1], keep=ctx.table.melds)
+    melds = _recoloured(ctx, found[1], rows) if ctx.first else None
+    if melds is not None and ctx.opening_value(melds, opening) >= opening.threshold:
+        best.offer(melds, keep=ctx.table.melds)
     return True
 
 
