@@ -425,6 +425,26 @@ def test_an_opening_with_coloured_rack_jokers_is_searched_fast(
     assert found.states <= most
 
 
+def test_top_plays_search_openings_with_coloured_rack_jokers_fast() -> None:
+    """Each region of ``top_plays`` bounds how many jokers of each kind are laid; an opening's
+    fast search adds those bounds up, and the play found is kept only where its jokers' kinds
+    fall within them. An ``expert`` opening of seeded self-play (``jb`` on the rack): 9,662
+    units for the three best plays, 44,132 when every region of an opening holding a coloured
+    rack joker went to the general search."""
+    from tests.hostile._work import counted
+
+    table = parse_table("b4 o4 jk | r5 r6 r7 | jo o7 o8 | k10 k11 k12 k13 | jr r12 r13")
+    rack = parse_tiles("o3 r10 r7 b9 k1 k8 b8 o7 r4 r12 b10 k12 r8 o5 jb")
+    with counted() as work:
+        plays = top_plays(table, rack, 3, opened=False, edition=EXPERT)
+    assert work.solver <= 12_000
+    assert len(plays) == 3
+    best = solve(table, rack, opened=False, edition=EXPERT)
+    assert len(plays[0].after.tiles) - len(table.tiles) == best.tiles
+    for play in plays:
+        assert check_turn(table, rack, play.after, opened=False, edition=EXPERT).ok
+
+
 @pytest.mark.parametrize(
     ("melds", "rack_jokers", "expected"),
     [

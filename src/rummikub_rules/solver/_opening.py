@@ -125,14 +125,11 @@ def _fast_applies(ctx: Context, jokers: int, rows: list[int] | None) -> bool:
 
     Only the rack's tiles count there: the table's coloured jokers stay where they are. The
     rack's coloured jokers it may lay (``rows``: :func:`_row_jokers`) are read as plain ones,
-    each colour's runs lent only the plain ones and its own (a relaxation: its plays are then
-    given their jokers' kinds, :func:`._pinned.rack_recoloured`); not where a region of
-    ``top_plays`` bounds how many of a kind are laid.
+    each colour's runs lent only the plain ones and its own, and the bounds of a region of
+    ``top_plays`` on laid jokers of each kind added up (a relaxation: its plays are then given
+    their jokers' kinds, :func:`_recoloured`).
     """
-    if rows is None:
-        return ctx.fast_rules(jokers)
-    kinds = {JOKER, *(t for t in ctx.rack if t.is_colored_joker)}
-    return ctx.fast_rules(jokers + _colored_jokers(ctx, rows)) and not kinds & ctx.laid.keys()
+    return ctx.fast_rules(jokers + _colored_jokers(ctx, rows))
 
 
 def _row_jokers(ctx: Context) -> list[int] | None:
@@ -169,10 +166,21 @@ def _rack_best(ctx: Context, best: Incumbent, jokers: int, rows: list[int] | Non
 
 
 def _recoloured(ctx: Context, melds: Sequence[Meld], rows: list[int] | None) -> list[Meld] | None:
-    """A play of :func:`_rack_best` with its jokers' kinds (``None``: no fit found)."""
+    """A play of :func:`_rack_best` with its jokers' kinds (``None``: no fit found).
+
+    Within the solve's bounds on laid jokers of each kind (a region of ``top_plays``).
+    """
     if rows is None:
         return list(melds)
-    return rack_recoloured(melds, ctx.grid, ctx.edition, ctx.rack_jokers(), ctx.rack_colored())
+    found = rack_recoloured(melds, ctx.grid, ctx.edition, ctx.rack_jokers(), ctx.rack_colored())
+    if found is None or not ctx.laid:
+        return found
+    laid = Counter(t for m in found for t in m.tiles if t.number is None)
+    for kind in {JOKER, *(t for t in ctx.rack if t.is_colored_joker)}:
+        low, high = ctx.laid.get(kind, (0, laid[kind]))
+        if not low <= laid[kind] <= high:
+            return None
+    return found
 
 
 def _points_search(
