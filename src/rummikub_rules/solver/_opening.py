@@ -63,9 +63,8 @@ def play_opening(ctx: Context, best: Incumbent) -> None:
     threshold = max(1, edition.initial_meld_points)
     opening = Opening(threshold, jokers_count=rule is JokerInInitialMeld.COUNTS)
     proven_alone = False
-    rows = _row_jokers(ctx)
-    if _fast_applies(ctx, jokers, rows):
-        every = jokers + _colored_jokers(ctx, rows)
+    every, rows = _fast_jokers(ctx, jokers)
+    if ctx.fast_rules(every):
         points = _points_search(ctx, every, opening, rows)
         if points is None:
             proven_alone = True  # no melds of the rack alone are worth the threshold
@@ -101,10 +100,9 @@ def opening_bound(ctx: Context) -> int:
     if not _table_valid(ctx):
         return NEG  # no turn can leave the table before as it is
     jokers = _opening_jokers(ctx)
-    rows = _row_jokers(ctx)
-    if not _fast_applies(ctx, jokers, rows):
+    every, rows = _fast_jokers(ctx, jokers)
+    if not ctx.fast_rules(every):
         return opened_bound(ctx)
-    every = jokers + _colored_jokers(ctx, rows)
     search = fast_search(ctx, ctx.grid.zeros(), rack_jokers=every, row_jokers=rows)
     return NEG if search is None else search.bound()
 
@@ -120,35 +118,20 @@ def _opening_jokers(ctx: Context) -> int:
     return 0 if rule is JokerInInitialMeld.FORBIDDEN else ctx.rack_jokers()
 
 
-def _fast_applies(ctx: Context, jokers: int, rows: list[int] | None) -> bool:
-    """Whether the fast search serves an initial meld from the rack alone.
+def _fast_jokers(ctx: Context, jokers: int) -> tuple[int, list[int] | None]:
+    """The rack's jokers the fast search may lay in an initial meld, and each colour's share.
 
+    The share is what the colour's runs may take (``None``: no coloured joker may be laid).
     Only the rack's tiles count there: the table's coloured jokers stay where they are. The
-    rack's coloured jokers it may lay (``rows``: :func:`_row_jokers`) are read as plain ones,
-    each colour's runs lent only the plain ones and its own, and the bounds of a region of
-    ``top_plays`` on laid jokers of each kind added up (a relaxation: its plays are then given
-    their jokers' kinds, :func:`_recoloured`).
+    rack's coloured jokers are read as plain ones besides its ``jokers``, each colour's runs
+    lent only the plain ones and its own, and the bounds of a region of ``top_plays`` on laid
+    jokers of each kind added up (a relaxation: its plays are then given their jokers' kinds,
+    :func:`_recoloured`).
     """
-    return ctx.fast_rules(jokers + _colored_jokers(ctx, rows))
-
-
-def _row_jokers(ctx: Context) -> list[int] | None:
-    """Per colour, the rack's jokers its runs may take: the plain ones and its own coloured ones.
-
-    ``None`` where the rack holds no coloured joker an initial meld may lay.
-    """
-    if ctx.edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN:
-        return None
     colored = ctx.rack_colored()
-    if not any(colored):
-        return None
-    plain = ctx.rack_jokers()
-    return [plain + own for own in colored]
-
-
-def _colored_jokers(ctx: Context, rows: list[int] | None) -> int:
-    """The rack's coloured jokers an initial meld may lay (none without ``rows``)."""
-    return 0 if rows is None else sum(ctx.rack_colored())
+    if ctx.edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN or not any(colored):
+        return jokers, None
+    return jokers + sum(colored), [jokers + own for own in colored]
 
 
 def _rack_best(ctx: Context, best: Incumbent, jokers: int, rows: list[int] | None) -> Scored | None:
