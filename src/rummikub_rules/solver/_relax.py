@@ -63,7 +63,7 @@ JokerRoom = tuple[Sequence[Sequence[bool]], Sequence[bool]]
 ColorTable = tuple[tuple[int, ...], ...]
 
 #: A cell entry's options, as :class:`_Cell` keeps them (tuples, as :data:`ColorTable`).
-_Options = tuple[tuple[int, tuple[int, ...]], ...]
+_Options = tuple[tuple[int, int], ...]
 
 _CLOSING: dict[tuple[int, int], tuple[int, ...]] = {}
 _CELLS: dict[tuple[int, int, int, int, int, int, int, bool, int], _Cell] = {}
@@ -195,14 +195,16 @@ def _color_values(
         top = [width - 1]  # per state, the most jokers spare
         for column, cell in enumerate(cells[:-1]):
             after_top = [-1] * (cells[column + 1].size // width)
+            reached = cell.reached
             for state, most in enumerate(top):
                 if most >= 0:
-                    for nxt, spare in cell.reach(state * width + most):
+                    at = state * width + most
+                    for nxt, spare in reached.get(at) or cell.reach(at):
                         if spare > after_top[nxt]:
                             after_top[nxt] = spare
             top = after_top
             reach[column + 1] = [
-                s * width + k for s, most in enumerate(top) for k in range(most + 1)
+                k for s, most in enumerate(top) for k in range(s * width, s * width + most + 1)
             ]
     after = _closing(runs[-1], width)
     value = [after]
@@ -213,8 +215,8 @@ def _color_values(
         for entry in reach[column]:
             best = NEG
             found = ways.get(entry)
-            for used, nexts in cell.entry(entry) if found is None else found:
-                score = max(map(after.__getitem__, nexts)) + used * weight
+            for nxt, used in cell.entry(entry) if found is None else found:
+                score = after[nxt] + used * weight
                 if score > best:
                     best = score
             if best >= 0:
@@ -269,11 +271,12 @@ class _Cell:
         #: room, share).
         self._key = key
         self.size = state_count(key[0]) * (key[4] + 1)
-        #: Per entry worked out (:meth:`entry`), its options as (rack tiles, next indices), fewest
-        #: rack tiles first. Dictionaries, not lists: the cells are kept for the process, and
-        #: the garbage collector stops tracking a dictionary of untracked tuples, where it
-        #: would walk every slot of a list at each full collection (most of its work, once
-        #: many cells are kept).
+        #: Per entry worked out (:meth:`entry`), its options as (next index, most rack tiles
+        #: laid on the way there), in index order. The most only: rack tiles always score
+        #: (weights are positive), so fewer to the same index are never worth more.
+        #: Dictionaries, not lists: the cells are kept for the process, and the garbage
+        #: collector stops tracking a dictionary of untracked tuples, where it would walk every
+        #: slot of a list at each full collection (most of its work, once many cells are kept).
         self.options: dict[int, _Options] = {}
         #: Per entry worked out, the next states it reaches, each with the most jokers it may
         #: keep spare.
@@ -284,16 +287,17 @@ class _Cell:
         _, table, rack, group_cap, units, unit, pins, room, share = self._key
         width = units + 1
         state, spare = divmod(index, width)
-        nexts: dict[int, set[int]] = {}
+        laid: dict[int, int] = {}
         most: dict[int, int] = {}
         free = spare // unit if room else 0
         for nxt, grouped, used, extra in options(state, table, rack, group_cap, free, pins):
             left = spare - extra * unit - grouped * share
             if left < 0:
                 continue
-            nexts.setdefault(used, set()).add(nxt * width + left)
+            entry = nxt * width + left
+            laid[entry] = max(laid.get(entry, -1), used)
             most[nxt] = max(most.get(nxt, -1), left)
-        found = tuple((used, tuple(sorted(n))) for used, n in sorted(nexts.items()))
+        found = tuple(sorted(laid.items()))
         self.options[index] = found
         self.reached[index] = tuple(sorted(most.items()))
         return found
@@ -378,6 +382,11 @@ class Relaxation:
         self.table_jokers, rack_jokers = jokers
         self.jokers = self.table_jokers + rack_jokers
         self.joker_weight, self.spare_offset = joker_weight, spare_offset
+        #: What the rack jokers among the last ``spare`` jokers placed score, by ``spare``.
+        self._rack_scores = [
+            self._rack_jokers(self.jokers - spare, spare) * joker_weight
+            for spare in range(self.jokers + 1)
+        ]
         self.shares = shares or [0] * len(table)
         #: What a joker counts for in the colour tables, and their width per run state.
         self.unit = 1 if shares is None else HALVES
@@ -431,8 +440,7 @@ class Relaxation:
         total: Sequence[int] | None = None
         for row, state in cells:
             at = state * width
-            part = row[at : at + top]
-            total = part if total is None else _merge(total, part)
+            total = row[at : at + top] if total is None else _merge(total, row, at)
         return total if total is not None else [0] * top
 
     def bound_with(self, parts: Sequence[int], row: Sequence[int], state: int, spare: int) -> int:
@@ -441,11 +449,15 @@ class Relaxation:
         at = state * self.width
         if top == 0:
             total = parts[0] + row[at]
+        elif top == 1:
+            total = max(parts[1] + row[at], parts[0] + row[at + 1])
+        elif top == 2:
+            total = max(parts[2] + row[at], parts[1] + row[at + 1], parts[0] + row[at + 2])
         else:
             total = max([parts[top - j] + row[at + j] for j in range(top + 1)])
         if total < 0:
             return NEG
-        return total + self._rack_jokers(self.jokers - spare, spare) * self.joker_weight
+        return total + self._rack_scores[spare]
 
     def _rack_jokers(self, placed: int, count: int) -> int:
         """Rack jokers among ``count`` more jokers placed after ``placed`` (table ones first)."""
@@ -551,23 +563,26 @@ def group_shares(counts: Sequence[Sequence[int]], pins: Sequence[int]) -> list[i
 _SHARES: Final = (0, 4, 1)
 
 
-def _merge(total: Sequence[int], part: Sequence[int]) -> list[int]:
-    """The best sums with each number of joker units: ``total``'s and ``part``'s shared out.
+def _merge(total: Sequence[int], row: Sequence[int], at: int) -> list[int]:
+    """The best sums with each number of joker units: ``total``'s and a part's shared out.
 
-    Written out for the widths of up to two jokers (in halves), the most frequent.
+    The part is ``row[at:]``, as long as ``total``. Written out for the widths of up to two
+    jokers (in halves), the most frequent.
     """
     size = len(total)
     if size == 1:
-        return [total[0] + part[0]]
+        return [total[0] + row[at]]
+    if size == 2:
+        return [total[0] + row[at], max(total[0] + row[at + 1], total[1] + row[at])]
     if size == 3:
         t0, t1, t2 = total
-        p0, p1, p2 = part
+        p0, p1, p2 = row[at], row[at + 1], row[at + 2]
         a, b = t0 + p1, t1 + p0
         c, d, e = t0 + p2, t1 + p1, t2 + p0
         return [t0 + p0, a if a > b else b, max(c, d, e)]
     if size == 5:
         t0, t1, t2, t3, t4 = total
-        p0, p1, p2, p3, p4 = part
+        p0, p1, p2, p3, p4 = row[at : at + 5]
         a, b = t0 + p1, t1 + p0
         return [
             t0 + p0,
@@ -576,7 +591,7 @@ def _merge(total: Sequence[int], part: Sequence[int]) -> list[int]:
             max(t0 + p3, t1 + p2, t2 + p1, t3 + p0),
             max(t0 + p4, t1 + p3, t2 + p2, t3 + p1, t4 + p0),
         ]
-    return [max([total[k - j] + part[j] for j in range(k + 1)]) for k in range(size)]
+    return [max([total[k - j] + row[at + j] for j in range(k + 1)]) for k in range(size)]
 
 
 def _regret_then_gain(move: Move) -> tuple[int, int]:
