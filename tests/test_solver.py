@@ -32,7 +32,7 @@ from rummikub_rules.solver import (
     Objective,
     SearchLimitExceeded,
     Solution,
-    _relax,
+    _color_tables,
     _run_states,
     _witness,
     arrange,
@@ -1221,7 +1221,7 @@ def test_the_colour_tables_kept_for_the_process_are_left_alone_by_the_garbage_co
     # the cells' entries: dictionaries of tuples, which a full collection stops tracking once
     # their tuples are (the third here). As lists they were 270,000 of the 376,000 slots a
     # collection walked after the benchmark's games, 7 ms of 13.
-    table = _relax.color_values(
+    table = _color_tables.color_values(
         [0, 1, 2, 1, 0], [1, 0, 1, 1, 1], [1, 2, 3, 4, 5], [0, 1, 1, 0, 0], 1
     )
     ways = _run_states.options(1, 1, 1, 1, 1)
@@ -1234,7 +1234,7 @@ def test_the_colour_tables_kept_for_the_process_are_left_alone_by_the_garbage_co
     assert ways
     assert not gc.is_tracked(ways)
     assert not any(gc.is_tracked(rows) or any(map(gc.is_tracked, rows)) for rows in accumulators)
-    cells = list(_relax._CELLS.values())
+    cells = list(_color_tables._CELLS.values())
     assert any(cell.options for cell in cells)
     assert not any(gc.is_tracked(cell.options) or gc.is_tracked(cell.reached) for cell in cells)
 

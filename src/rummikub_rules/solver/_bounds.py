@@ -13,8 +13,8 @@ or 3 and more) and its claim (and, where runs go round, whether it began at the 
 runs touching either end of the grid may then have any length, with no longest run); caps are
 dropped. So the relaxation may do more than the search, never less. Lent jokers may stand
 anywhere. A colour with no claim on a grid that does not wrap is the fast search's relaxation
-exactly, so its tables (:func:`~._relax.colour_values`, kept between searches) serve. Where pins
-may be left (``Problem.free_pins``), they are lent jokers like the others.
+exactly, so its tables (:func:`~._color_tables.color_values`, kept between searches)
+serve. Where pins may be left (``Problem.free_pins``), they are lent jokers like the others.
 
 A coloured joker stands only in its own colour's melds (rules section 2), so a colour is never
 lent the coloured jokers of the others: its table is worked out for the jokers it may take
@@ -28,10 +28,10 @@ from collections.abc import Sequence
 import attrs
 
 from rummikub_rules.solver._budget import GENERAL_STATE, Budget
+from rummikub_rules.solver._color_tables import color_values, widen
 from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._moves import Moves
 from rummikub_rules.solver._problem import Problem
-from rummikub_rules.solver._relax import color_values, widen
 from rummikub_rules.solver._run_states import state_id
 from rummikub_rules.solver._runs import RunFacts, RunRules, RunStates
 

@@ -34,8 +34,8 @@ _CLOCK_EVERY: Final = 256
 #: bounding hosts together and keying their rests), each host of a listing checked against a
 #: smaller stock ``FIT``, each fate of the table's jokers ``FATE``;
 #: ``can_play``'s witness and ``top_plays``' regions by what they scan; a colour's table
-#: of the relaxation is charged by its size (:data:`._relax.COLOR_ENTRIES`) once a solve, kept
-#: from an earlier solve or not (:meth:`Budget.charge_once`).
+#: of the relaxation is charged by its size (:data:`._color_tables.COLOR_ENTRIES`) once a
+#: solve, kept from an earlier solve or not (:meth:`Budget.charge_once`).
 GENERAL_STATE: Final = 14
 SETUP: Final = 40
 CHECK: Final = 70

@@ -31,10 +31,9 @@ from typing import Final
 
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._budget import Budget
-from rummikub_rules.solver._grid import FoundMeld
+from rummikub_rules.solver._grid import NEG, FoundMeld
 from rummikub_rules.solver._group_table import GroupTable
 from rummikub_rules.solver._relax import (
-    NEG,
     JokerRoom,
     Move,
     Relaxation,

@@ -26,7 +26,7 @@ class GroupTable:
         count = (top + 1) * self.width
         self.bits = max(1, (count - 1).bit_length())
         # Tuples of integers and booleans: kept for the process, and the garbage collector stops
-        # tracking them (see ``_relax.ColorTable``).
+        # tracking them (see ``_color_tables.ColorTable``).
         self.after = tuple(
             tuple(self._id(min(top, t + g), max(w, g)) for g in range(copies + 1))
             for t in range(top + 1)

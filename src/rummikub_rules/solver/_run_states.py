@@ -19,7 +19,8 @@ _STATES: list[tuple[int, ...]] = [()]
 _IDS: dict[tuple[int, ...], int] = {(): 0}
 _SIZES: list[int] = [1]  # _SIZES[k]: how many states have at most k open runs
 _STEP: dict[tuple[int, int], int] = {}
-#: Tuples of integers, which the garbage collector stops tracking (see ``_relax.ColorTable``).
+#: Tuples of integers, which the garbage collector stops tracking (see
+#: ``_color_tables.ColorTable``).
 _OPTIONS: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
 
 
