@@ -158,33 +158,26 @@ def _rack_melds(rack: Sequence[Tile], edition: Edition) -> Iterator[Meld]:
     seen: set[Meld] = set()
     for tile in numbered:
         assert tile.number is not None
-        shapes = [
-            [_tile(tile, tile.number + k) for k in (-2, -1, 0)],
-            [_tile(tile, tile.number + k) for k in (-1, 0, 1)],
-            [_tile(tile, tile.number + k) for k in (0, 1, 2)],
-        ]
+        shapes: list[list[Tile]] = []
+        for steps in ((-2, -1, 0), (-1, 0, 1), (0, 1, 2)):
+            run = [t for t in (_tile(tile, tile.number + k) for k in steps) if t is not None]
+            if len(run) == 3:
+                shapes.append(run)
         others = [t for t in numbered if t.number == tile.number and t.color != tile.color]
         shapes.append([tile, *others[:2]])
         for shape in shapes:
-            if any(t is None for t in shape):
+            # A shape's tiles differ from one another: each missing one takes a joker.
+            missing = sum(1 for t in shape if not have[t])
+            if missing > jokers:
                 continue
-            need = Counter(t for t in shape if t is not None)
-            missing = sum(max(0, n - have[t]) for t, n in need.items())
-            if missing > jokers or (missing and joker is None):
-                continue
-            left = Counter(have)
             tiles: list[Tile] = []
             for t in shape:
-                assert t is not None
-                if left[t] > 0:
-                    left[t] -= 1
-                    tiles.append(t)
-                else:
+                if not have[t]:
                     assert joker is not None
-                    tiles.append(joker)
-            while len(tiles) < 3 and joker is not None and left[joker] > 0:
-                left[joker] -= 1
-                tiles.append(joker)
+                    t = joker
+                tiles.append(t)
+            if joker is not None and len(tiles) < 3:
+                tiles += [joker] * min(have[joker], 3 - len(tiles))
             meld = Meld(tiles)
             if meld not in seen and meld.is_valid(edition):
                 seen.add(meld)
