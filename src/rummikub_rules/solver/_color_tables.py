@@ -50,7 +50,7 @@ def color_values(
     *,
     read_for: int | None = None,
 ) -> ColorTable:
-    """One colour alone, groups relaxed (see :func:`_colour_values`).
+    """One colour alone, groups relaxed (see :func:`_color_values`).
 
     The tables are kept, as the searches of one solve, and of the solves of one game, often
     share a colour's tiles. Each table is charged to ``budget`` by its entries

@@ -67,16 +67,15 @@ def group_caps(
 class Relaxation:
     """The relaxation of a grid for the fast search: upper bounds and regret-ordered moves.
 
-    ``value[c][n]`` is :func:`colour_values` for colour ``c`` with ``jokers`` free jokers, of
-    which ``table_jokers`` must be placed, and the table jokers ``pins[n][c]`` kept in runs;
-    with ``shares`` (:func:`group_shares`), jokers are counted in halves there and a colour's
-    tiles in groups take their share of the jokers those groups need. Each joker laid from the
-    rack scores ``joker_weight``; the colour tables are charged to ``budget``
-    (:func:`color_values`).
+    ``value[c][n]`` is :func:`~._color_tables.color_values` for colour ``c`` with ``jokers``
+    free jokers, of which ``table_jokers`` must be placed, and the table jokers ``pins[n][c]``
+    kept in runs; with ``shares`` (:func:`group_shares`), jokers are counted in halves there and
+    a colour's tiles in groups take their share of the jokers those groups need. Each joker laid
+    from the rack scores ``joker_weight``; the colour tables are charged to ``budget``.
     With ``row_jokers``, colour ``c``'s runs take at most ``row_jokers[c]`` of the jokers (where
-    coloured jokers are read as plain ones, its own and the plain ones; see
-    :func:`_widened`); its moves may still place more, so the bound holds for the plays that
-    keep to it, a relaxation of the coloured problem, and the search's answer bounds those.
+    coloured jokers are read as plain ones, its own and the plain ones; its table is read for
+    them all, ``read_for``); its moves may still place more, so the bound holds for the plays
+    that keep to it, a relaxation of the coloured problem, and the search's answer bounds those.
     ``moves(pos, state, spare)`` lists the moves at cell ``pos = n * colours + c`` for the
     colour in ``state`` with ``spare`` jokers not yet placed, least regret first (the regret
     is how much of the colour's value the move gives up, jokers left aside); a move changes
