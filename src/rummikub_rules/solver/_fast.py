@@ -419,15 +419,9 @@ class _Search:
 
         And the values row the moved colour reads there (the next number's).
         """
-        column, color = divmod(pos + 1, self.colors)
-        own = pos % self.colors
-        values, mask = self.relax.value, self.state_mask
-        cells = [
-            (values[c][column + 1 if c < color else column], (key >> offset) & mask)
-            for c, offset in enumerate(self.offsets)
-            if c != own
-        ]
-        return self.relax.parts(cells, spare), values[own][column + 1 if own < color else column]
+        cells = self._cells(pos + 1, key)
+        moved, _ = cells.pop(pos % self.colors)
+        return self.relax.parts(cells, spare), moved
 
     def _joker_bound(self, pos: int, key: int, spare: int) -> int:
         """The relaxation bound of ``key`` at cell ``pos``.
