@@ -18,10 +18,10 @@ from typing import Final
 
 from rummikub_rules.actions import Play
 from rummikub_rules.editions import Edition
-from rummikub_rules.melds import Meld, MeldKind, RunWrap, Table
+from rummikub_rules.melds import Meld, MeldKind, Reading, RunWrap, Table
 from rummikub_rules.solver._budget import CHECK, SETUP, Budget
 from rummikub_rules.solver._verify import legal
-from rummikub_rules.tiles import MAX_NUMBER, MIN_NUMBER, Tile, shared_tile
+from rummikub_rules.tiles import JOKER_INDEX, MAX_NUMBER, MIN_NUMBER, NUMBERS, Tile
 
 __all__ = ["hopeless", "unopenable", "witness"]
 
@@ -113,9 +113,10 @@ def _candidates(
     """
     melds = table.melds
     kinds = sorted(set(rack), key=_INDEX)
+    places = _Places(kinds)
     for index, meld in enumerate(melds):
         budget.count(len(kinds))
-        for grown in _grown(meld, kinds, edition):
+        for grown in _grown(meld, places, edition):
             yield Table((*melds[:index], grown, *melds[index + 1 :]))
     for meld in _rack_melds(rack, edition):
         yield Table((*melds, meld))
@@ -124,22 +125,43 @@ def _candidates(
             yield Table((*melds[:index], left, right, *melds[index + 1 :]))
 
 
-def _grown(meld: Meld, kinds: Sequence[Tile], edition: Edition) -> Iterator[Meld]:
+class _Places:
+    """The kinds of rack tiles by number, to find those that fit a meld without trying each."""
+
+    def __init__(self, kinds: Sequence[Tile]) -> None:
+        self.jokers = [t for t in kinds if t.number is None]
+        self.by_number: dict[int, list[Tile]] = {}
+        for tile in kinds:
+            if tile.number is not None:
+                self.by_number.setdefault(tile.number, []).append(tile)
+
+    def fitting(self, reading: Reading) -> list[Tile]:
+        """The kinds that may go on ``reading``, in their order.
+
+        A joker, a tile of the run's colour next to one of its ends, or one of the group's number.
+        """
+        if reading.kind is MeldKind.RUN:
+            first, last = reading.stands_for[0][0], reading.stands_for[-1][0]
+            color = first.color
+            fits = [
+                t
+                for number in ((first.number or 0) - 1, (last.number or 0) + 1)
+                for t in self.by_number.get(number, ())
+                if t.color == color
+            ]
+        else:
+            fits = list(self.by_number.get(reading.number or 0, ()))
+        if self.jokers:
+            fits.extend(self.jokers)
+        if len(fits) > 1:
+            fits.sort(key=_INDEX)
+        return fits
+
+
+def _grown(meld: Meld, places: _Places, edition: Edition) -> Iterator[Meld]:
     """``meld`` with one rack tile more: at an end of a run, or in a group."""
     for reading in meld.readings(edition):
-        for tile in kinds:
-            if tile.number is None:
-                fits = True
-            elif reading.kind is MeldKind.RUN:
-                first, last = reading.stands_for[0][0], reading.stands_for[-1][0]
-                fits = tile.color == first.color and tile.number in (
-                    (first.number or 0) - 1,
-                    (last.number or 0) + 1,
-                )
-            else:
-                fits = tile.number == reading.number
-            if not fits:
-                continue
+        for tile in places.fitting(reading):
             for grown in (
                 Meld((*meld.tiles, tile), meld.kind),
                 Meld((tile, *meld.tiles), meld.kind),
@@ -150,45 +172,43 @@ def _grown(meld: Meld, kinds: Sequence[Tile], edition: Edition) -> Iterator[Meld
 
 
 def _rack_melds(rack: Sequence[Tile], edition: Edition) -> Iterator[Meld]:
-    """Valid three-tile melds of rack tiles alone (a joker fills a gap)."""
-    have = Counter(rack)
-    jokers = sum(n for t, n in have.items() if t.number is None)
-    joker = next((t for t in have if t.number is None), None)
-    numbered = sorted((t for t in have if t.number is not None), key=_INDEX)
+    """Valid three-tile melds of rack tiles alone (a joker fills a gap).
+
+    Tiles are counted by :attr:`Tile.index`: a run's neighbours are the next indices of its
+    colour's row, and a shape is tried without hashing a tile.
+    """
+    have = Counter([t.index for t in rack])
+    joker = next((t for t in rack if t.number is None), None)
+    jokers = sum(1 for t in rack if t.number is None)
+    numbered = sorted(i for i in have if i < JOKER_INDEX)
     seen: set[Meld] = set()
-    for tile in numbered:
-        assert tile.number is not None
-        shapes: list[list[Tile]] = []
-        for steps in ((-2, -1, 0), (-1, 0, 1), (0, 1, 2)):
-            run = [t for t in (_tile(tile, tile.number + k) for k in steps) if t is not None]
-            if len(run) == 3:
-                shapes.append(run)
-        others = [t for t in numbered if t.number == tile.number and t.color != tile.color]
-        shapes.append([tile, *others[:2]])
+    for index in numbered:
+        number = index % NUMBERS + MIN_NUMBER
+        shapes = [
+            [index + k for k in steps]
+            for steps in ((-2, -1, 0), (-1, 0, 1), (0, 1, 2))
+            if number + steps[0] >= MIN_NUMBER and number + steps[2] <= MAX_NUMBER
+        ]
+        others = [i for i in numbered if i % NUMBERS == index % NUMBERS and i != index]
+        shapes.append([index, *others[:2]])
         for shape in shapes:
             # A shape's tiles differ from one another: each missing one takes a joker.
-            missing = sum(1 for t in shape if not have[t])
+            missing = sum(1 for i in shape if i not in have)
             if missing > jokers:
                 continue
             tiles: list[Tile] = []
-            for t in shape:
-                if not have[t]:
+            for i in shape:
+                if i in have:
+                    tiles.append(Tile.from_index(i))
+                else:
                     assert joker is not None
-                    t = joker
-                tiles.append(t)
+                    tiles.append(joker)
             if joker is not None and len(tiles) < 3:
-                tiles += [joker] * min(have[joker], 3 - len(tiles))
+                tiles += [joker] * min(have[joker.index], 3 - len(tiles))
             meld = Meld(tiles)
             if meld not in seen and meld.is_valid(edition):
                 seen.add(meld)
                 yield meld
-
-
-def _tile(like: Tile, number: int) -> Tile | None:
-    """The tile of ``like``'s colour and ``number`` (``None`` past the numbers printed)."""
-    if not MIN_NUMBER <= number <= MAX_NUMBER:
-        return None
-    return shared_tile(like.color, number)
 
 
 def _splits(meld: Meld, kinds: Sequence[Tile], edition: Edition) -> Iterator[tuple[Meld, Meld]]:
