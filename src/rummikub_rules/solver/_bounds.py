@@ -23,6 +23,7 @@ lent the coloured jokers of the others: its table is worked out for the jokers i
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import attrs
@@ -30,6 +31,7 @@ import attrs
 from rummikub_rules.solver._budget import GENERAL_STATE, Budget
 from rummikub_rules.solver._color_tables import color_values, widen
 from rummikub_rules.solver._grid import NEG
+from rummikub_rules.solver._groups import GroupRules
 from rummikub_rules.solver._moves import Moves
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._run_states import state_id
@@ -41,6 +43,12 @@ __all__ = ["ColorBounds", "share"]
 _NO_SPAN = 1 << 16
 
 
+@functools.lru_cache(maxsize=64)
+def _plain_group(size: int, distinct: bool, colored: bool) -> GroupRules:
+    """A column's group rules relaxed: no claim, no cap, no rack tiles owed (one object)."""
+    return GroupRules(size=size, distinct=distinct, colored=colored)
+
+
 class ColorBounds:
     """Per colour, the best score still reachable alone (see the module docstring)."""
 
@@ -48,6 +56,7 @@ class ColorBounds:
         self,
         problem: Problem,
         states: RunStates,
+        caps: list[int],
         jokers: int,
         budget: Budget,
         row_jokers: Sequence[int] | None = None,
@@ -62,7 +71,6 @@ class ColorBounds:
             cyclic=rules.cyclic,
             loose_ends=rules.cyclic,
         )
-        caps = Moves(problem, states).caps
         if problem.free_pins:
             problem = attrs.evolve(
                 problem, run_pins=tuple((0,) * problem.rows for _ in problem.run_pins)
@@ -72,7 +80,7 @@ class ColorBounds:
         relaxed = attrs.evolve(
             problem,
             runs=plain,
-            groups=tuple(attrs.evolve(g, claims=(), cap=None, owe=0) for g in problem.groups),
+            groups=tuple(_plain_group(g.size, g.distinct, g.colored) for g in problem.groups),
             opening=None,
             free_pins=False,
             cells=tuple(
@@ -82,8 +90,7 @@ class ColorBounds:
         )
         self.states = states
         self.abstract = RunStates(plain, budget)
-        self.moves = Moves(relaxed, self.abstract)
-        self.moves.caps = caps
+        self.moves = Moves(relaxed, self.abstract, caps)
         self.jokers = jokers
         self.joker_weight = problem.joker_weight
         self.columns = problem.columns

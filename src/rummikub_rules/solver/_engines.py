@@ -9,6 +9,7 @@ mid-search, the best play the search had found is offered to the incumbent befor
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -312,17 +313,10 @@ def problem(
         cyclic=grid.cyclic,
         owe=owe,
     )
-    groups = tuple(
-        GroupRules(
-            size=grid.rows,
-            distinct=edition.group_colors_distinct,
-            cap=cap,
-            claims=tuple(c for at, c in group_claims if at == column),
-            colored=bool(tinted),
-            owe=owe,
-        )
-        for column in range(grid.columns)
-    )
+    groups = _group_rules(
+        grid.columns, grid.rows, edition.group_colors_distinct, cap, tuple(group_claims),
+        bool(tinted), owe,
+    )  # fmt: skip
     return Problem(
         grid=grid,
         table=freeze(table),
@@ -409,13 +403,39 @@ def _colored_fields(
     }
 
 
+@functools.lru_cache(maxsize=256)
+def _group_rules(
+    columns: int,
+    size: int,
+    distinct: bool,
+    cap: int | None,
+    claims: tuple[tuple[int, GroupClaim], ...],
+    colored: bool,
+    owe: int,
+) -> tuple[GroupRules, ...]:
+    """The rules of each column's groups, with the claims on it. Kept, as :func:`_cells`."""
+    return tuple(
+        GroupRules(
+            size=size,
+            distinct=distinct,
+            cap=cap,
+            claims=tuple(c for at, c in claims if at == column),
+            colored=colored,
+            owe=owe,
+        )
+        for column in range(columns)
+    )
+
+
+@functools.lru_cache(maxsize=256)
 def _cells(
-    grid: Grid, claims: Sequence[Claim], held: Sequence[tuple[int, int, int]] = ()
+    grid: Grid, claims: tuple[Claim, ...], held: tuple[tuple[int, int, int], ...] = ()
 ) -> tuple[tuple[Cell, ...], ...]:
     """What the run facts need to know of each cell: the claims on it.
 
     ``held``: the table jokers of locked claims (claim, column, kind), where jokers of two
-    kinds are in play.
+    kinds are in play. Kept (they are frozen): most problems of a solve, and of a game, have
+    the same claims or none, and building a grid's cells cost a sixth of an ``expert`` solve.
     """
     jokers: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for at, column, kind in held:

@@ -125,7 +125,8 @@ class Grid:
 
     def zeros(self) -> Counts:
         """A grid of zero counts."""
-        return [[0] * self.rows for _ in self.numbers]
+        zeros = [0] * self.rows
+        return [zeros.copy() for _ in self.numbers]
 
     def meld(self, found: FoundMeld, *, declare: bool = True) -> Meld:
         """The :class:`Meld` of a found meld, its kind declared where the tiles read both ways."""

@@ -95,10 +95,11 @@ def group_caps(problem: Problem) -> list[int]:
 class Moves:
     """The moves of one problem, listed on demand and kept."""
 
-    def __init__(self, problem: Problem, runs: RunStates) -> None:
+    def __init__(self, problem: Problem, runs: RunStates, caps: list[int] | None = None) -> None:
         self.p = problem
         self.runs = runs
-        self.caps = group_caps(problem)
+        #: Per column, the most tiles of one colour in groups (:func:`group_caps`, or given).
+        self.caps = group_caps(problem) if caps is None else caps
         self.steps = problem.rows + 1
         self._color: dict[tuple[int, int, int, int, tuple[int, int]], list[ColorMove]] = {}
         self._group: dict[tuple[object, ...], bool] = {}

@@ -99,7 +99,9 @@ class Search:
             )
         ]
         row_jokers = [self.lent - sum(colored) + mine for mine in colored]
-        self.bounds = ColorBounds(problem, self.runs, self.lent, budget, row_jokers)
+        self.bounds = ColorBounds(
+            problem, self.runs, self.moves.caps, self.lent, budget, row_jokers
+        )
         self.memo: list[dict[State, tuple[int, bool]]] = [{} for _ in range(self.positions + 1)]
         self.choice: list[dict[State, tuple[SearchMove, State]]] = [
             {} for _ in range(self.positions)
