@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from rummikub_rules import (
@@ -537,3 +539,24 @@ def test_colored_joker_may_repeat_its_color_where_group_colors_may_repeat() -> N
     reading = only_reading("k5 r5 jr", REPEATED_COLORS_EXPERT)
     assert reading.kind is MeldKind.GROUP
     assert reading.stands_for[2] == (Tile(RED, 5),)
+
+
+def test_a_pickled_meld_leaves_the_readings_it_keeps_behind() -> None:
+    meld = parse_meld("run: r5 j j")
+    plain = len(pickle.dumps(meld))
+    for name in ("classic", "xp", "expert"):
+        meld.readings(EDITIONS[name])
+    copy = pickle.loads(pickle.dumps(meld))
+    assert len(pickle.dumps(meld)) == plain  # no edition, no reading travels with it
+    assert copy == meld
+    assert copy.kind is MeldKind.RUN
+    assert copy.jokers == 2
+    assert copy.readings(CLASSIC) == meld.readings(CLASSIC)
+
+
+def test_a_pickled_table_equals_the_table_and_its_tiles_are_the_shared_ones() -> None:
+    table = parse_table("r1 r2 r3 | k5 b5 o5 jr | j r8 r9")
+    assert hash(table) == hash(table)  # works out what it keeps for comparing
+    copy = pickle.loads(pickle.dumps(table))
+    assert copy == table
+    assert all(tile is Tile.from_index(tile.index) for meld in copy.melds for tile in meld.tiles)

@@ -214,6 +214,14 @@ class Meld:
     def __repr__(self) -> str:
         return f"parse_meld({str(self)!r})"
 
+    def __reduce__(self) -> tuple[type[Meld], tuple[tuple[Tile, ...], MeldKind | None]]:
+        """Pickled as its tiles and kind: the readings it keeps are rebuilt where it is read.
+
+        They are keyed by edition, and an edition pickled with them would come back a copy,
+        equal to the preset but not the same object, slower to look up by.
+        """
+        return Meld, (self.tiles, self.kind)
+
 
 def _rules(edition: MeldRules | str) -> MeldRules:
     """The meld rules of ``edition``, looking a preset's name up in ``EDITIONS``."""
@@ -284,6 +292,10 @@ class Table:
 
     def __repr__(self) -> str:
         return f"parse_table({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type[Table], tuple[tuple[Meld, ...]]]:
+        """Pickled as its melds (what it keeps for comparing is worked out again)."""
+        return Table, (self.melds,)
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Final
 
 import attrs
@@ -185,6 +185,10 @@ class Tile:
         if self.number is None:
             return f"Tile.joker(Color.{self.color.name})"
         return f"Tile(Color.{self.color.name}, {self.number})"
+
+    def __reduce__(self) -> tuple[Callable[[int], Tile], tuple[int]]:
+        """Pickled by its index: it comes back as the instance the process shares."""
+        return Tile.from_index, (self.index,)
 
 
 #: The joker. There is one ``Tile`` value for all plain jokers; a set holds several copies of it.
