@@ -48,7 +48,8 @@ def witness(
     """
     budget.count(SETUP)
     if not opened:
-        for melds in (_opening(rack, edition, runs_first=True), _opening(rack, edition, False)):
+        for runs_first in (True, False):
+            melds = _opening(rack, edition, runs_first)
             points = sum(t.value for m in melds for t in m.tiles)
             if not melds or points < edition.initial_meld_points:
                 continue
@@ -67,39 +68,41 @@ def witness(
 
 
 def _opening(rack: Sequence[Tile], edition: Edition, runs_first: bool) -> list[Meld]:
-    """Disjoint runs (each as long as the rack's tiles go) and groups of numbered rack tiles."""
-    have = Counter(t for t in rack if t.number is not None)
+    """Disjoint runs (each as long as the rack's tiles go) and groups of numbered rack tiles.
+
+    Tiles are counted by :attr:`Tile.index` (the numbers of a colour are consecutive indices).
+    """
+    have = Counter([t.index for t in rack if t.number is not None])
     melds: list[Meld] = []
     for part in (_runs, _groups) if runs_first else (_groups, _runs):
-        for meld in part(have, edition):
+        for meld in part(have):
             if meld.is_valid(edition):
                 melds.append(meld)
-                have.subtract(meld.tiles)
+                have.subtract([t.index for t in meld.tiles])
     return melds
 
 
-def _runs(have: Counter[Tile], edition: Edition) -> list[Meld]:
+def _runs(have: Counter[int]) -> list[Meld]:
     """Runs of one copy each of the longest stretches of consecutive numbers per colour."""
     found: list[Meld] = []
-    stretch: list[Tile] = []
-    for tile in sorted((t for t, n in have.items() if n > 0), key=_INDEX):
-        last = stretch[-1] if stretch else None
-        if last is not None and last.color == tile.color and (last.number or 0) + 1 == tile.number:
-            stretch.append(tile)
+    stretch: list[int] = []
+    for index in sorted(i for i, n in have.items() if n > 0):
+        if stretch and stretch[-1] + 1 == index and index % NUMBERS:
+            stretch.append(index)
             continue
         if len(stretch) >= 3:
-            found.append(Meld(stretch))
-        stretch = [tile]
+            found.append(Meld([Tile.from_index(i) for i in stretch]))
+        stretch = [index]
     if len(stretch) >= 3:
-        found.append(Meld(stretch))
+        found.append(Meld([Tile.from_index(i) for i in stretch]))
     return found
 
 
-def _groups(have: Counter[Tile], edition: Edition) -> list[Meld]:
+def _groups(have: Counter[int]) -> list[Meld]:
     """One group per number: a tile of each colour the rack holds it in."""
-    by_number: dict[int | None, list[Tile]] = {}
-    for tile in sorted((t for t, n in have.items() if n > 0), key=_INDEX):
-        by_number.setdefault(tile.number, []).append(tile)
+    by_number: dict[int, list[Tile]] = {}
+    for index in sorted(i for i, n in have.items() if n > 0):
+        by_number.setdefault(index % NUMBERS, []).append(Tile.from_index(index))
     return [Meld(tiles) for tiles in by_number.values() if len(tiles) >= 3]
 
 
