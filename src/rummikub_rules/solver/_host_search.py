@@ -30,6 +30,7 @@ from rummikub_rules.solver._engines import (
 )
 from rummikub_rules.solver._grid import NEG, Counts
 from rummikub_rules.solver._host_claims import claimed_pins, claims_left, unmeetable
+from rummikub_rules.solver._host_order import HostOrder, trying_order
 from rummikub_rules.solver._host_step import Rest, Step, minus, plus_rows, rest_key
 from rummikub_rules.solver._hosts import FREED, Host, Olds, Stock, hosts
 from rummikub_rules.solver._incumbent import Incumbent
@@ -112,12 +113,14 @@ class HostSearch:
             best.offer([*step.taken, *relaxed[1]])
             if best.floor >= relaxed[0]:
                 return  # its play is legal: no host does better
+        order = trying_order(self.ctx.grid, self.ctx.edition, relaxed[1])
         tried: frozenset[tuple[object, ...]] = frozenset()
         if not step.taken:
-            tried = self._try(step, relaxed[0], self._listed(step, table_free=True))
+            tried = self._try(step, relaxed[0], self._listed(step, table_free=True), order)
             if best.floor >= relaxed[0]:
                 return
-        self._try(step, relaxed[0], self._listed(step, within=within), every=True, skip=tried)
+        listed = self._listed(step, within=within)
+        self._try(step, relaxed[0], listed, order, every=True, skip=tried)
 
     def _listed(
         self, step: Step, *, table_free: bool = False, within: _Listed | None = None
@@ -169,15 +172,17 @@ class HostSearch:
         step: Step,
         bound: int,
         listed: _Listed,
+        order: HostOrder,
         *,
         every: bool = False,
         skip: frozenset[tuple[object, ...]] = frozenset(),
     ) -> frozenset[tuple[object, ...]]:
         """Lay each host listed after the step's last one, until the best play reaches ``bound``.
 
-        See :meth:`search`. ``every``: the listing holds every host of the stock; they are then
-        bounded in groups (:meth:`shares`), and the steps after them list their own hosts among
-        them. Hosts whose keys are in ``skip`` were tried already; they still count in the
+        See :meth:`search`; hosts are tried in ``order`` (:mod:`._host_order`). ``every``: the
+        listing holds every host of the stock; they are then bounded in groups (:meth:`shares`),
+        and the steps after them list their own hosts among them. Hosts whose keys are in
+        ``skip`` were tried already; they still count in the
         groups. Returns the keys of the hosts tried.
         """
         ctx, best = self.ctx, self.best
@@ -186,10 +191,7 @@ class HostSearch:
         scored = listed if after is None else [e for e in listed if e[1] >= after]
         groups = self.shares(step, [host for _, _, host in scored]) if every else None
         tried = []
-        # Hosts taking every freed joker first (the rest is then solved exactly), then those
-        # taking the fewest table tiles (the rest has the fewest to place again), then the best
-        # scoring.
-        for score, key, host in sorted(scored, key=_trying_order):
+        for score, key, host in sorted(scored, key=order):
             if best.floor >= bound:
                 break  # the best play so far scores what the freed jokers anywhere would
             if key in skip:
@@ -535,12 +537,6 @@ class HostSearch:
                 {(c, r): n for c, row in enumerate(rack) for r, n in enumerate(row) if n},
             )
         return self._old
-
-
-def _trying_order(scored: tuple[int, tuple[object, ...], Host]) -> tuple[int, int, int]:
-    """The order hosts are tried in: see :meth:`HostSearch.search`."""
-    score, _, host = scored
-    return -host.freed, host.taken_from_table, -score
 
 
 def _row_jokers(step: Step, rows: int) -> list[int]:
