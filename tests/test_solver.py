@@ -736,7 +736,8 @@ def test_a_host_of_rack_tiles_and_every_freed_joker_is_tried_before_the_others()
     """The table's two jokers are freed into ``o1 j j``, which takes no table tile: tried
     first, alone, it makes the play before the other hosts are listed. (Before, the host
     search listed 343 hosts and tried 235 of them, those laying the most points first: 25,410
-    units.)"""
+    units. 4,744 since; 5,284 once a fate freeing jokers came to be bounded again, with no joker
+    where a freed one stood, before its search.)"""
     table = parse_table(
         "k1 b1 o1 | k3 b3 o3 | r3 b3 o3 | r4 r5 r6 | o4 o5 o6 | k6 r6 b6 o6 | r8 b8 j"
         " | r8 r9 r10 r11 r12 | k9 k10 k11 | o9 j o11 | b10 b11 b12 b13 | k11 r11 b11 o11"
@@ -749,7 +750,7 @@ def test_a_host_of_rack_tiles_and_every_freed_joker_is_tried_before_the_others()
     assert found.play is not None
     assert parse_table("group: o1 j j").melds[0] in found.play.after.melds
     assert check_turn(table, rack, found.play.after, opened=True).ok
-    assert found.states <= 5_000
+    assert found.states <= 6_000
 
 
 @pytest.mark.parametrize("name", ["classic-4", "sabra-1978-4"])

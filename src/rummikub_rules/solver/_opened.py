@@ -14,13 +14,14 @@ settle as much, for less.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
 from rummikub_rules.editions import JokerRetrieval
-from rummikub_rules.melds import Meld
+from rummikub_rules.melds import Meld, MeldKind
 from rummikub_rules.solver._budget import FATE, SliceSpent
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import (
@@ -249,7 +250,8 @@ class _Fates:
             if fate_bound > best.floor and not self._covered(fast, fate):
                 if stop_at_freed and fate.freed:
                     return False
-                self._solve(fast, fate)
+                if not (fast and fate.freed) or self._freed_bound(fate) > best.floor:
+                    self._solve(fast, fate)
             self.done += 1
             if best.floor >= self.bound:
                 break
@@ -267,6 +269,41 @@ class _Fates:
                 ranked.append((fate.freed > 0, -fate_bound, len(ranked), fast, fate))
         ranked.sort(key=lambda f: f[:3])
         self.ranked.extend((-r[1], r[3], r[4]) for r in ranked)
+
+    def _freed_bound(self, fate: Fate) -> int:
+        """A fate's bound with no joker standing where a joker it frees stood.
+
+        A play with a joker in that role (the same run cell, or a group of that number) keeps
+        as many jokers in it as before: the referee pairs the two, so the freed one was not
+        retrieved, and the play is one of a fate keeping more jokers. That holds for every
+        joker, from the table or the rack, so the fate's plays keep out of those places. Only
+        its bound: its relaxation (:meth:`_relax`) stays the wide one, so that it holds every
+        play of the fates keeping more (:func:`._fates.covers`).
+        """
+        ctx, roles = self.ctx, self.roles
+        grid = ctx.grid
+        runs = [[True] * grid.rows for _ in range(grid.columns)]
+        groups = [True] * grid.columns
+        if self.room is not None:
+            runs = [list(row) for row in self.room[0]]
+            groups = list(self.room[1])
+        kept = Counter(j.identity for j in fate.kept)
+        for joker in roles.jokers:
+            if kept[joker.identity]:
+                kept[joker.identity] -= 1
+            elif joker.kind is MeldKind.RUN:
+                runs[joker.column][joker.row] = False
+            else:
+                groups[joker.column] = False
+        fast = fast_search(
+            ctx,
+            self.table,
+            loose=fate.freed + roles.roleless,
+            pins=ctx.pins(fate.kept),
+            demanded=fate.low,
+            room=(runs, groups),
+        )
+        return NEG if fast is None else fast.bound()
 
     def _widen(self) -> bool:
         """Before the fates freeing jokers, the relaxation freeing them all.
