@@ -182,8 +182,8 @@ class HostSearch:
         See :meth:`search`; hosts are tried in ``order`` (:mod:`._host_order`). ``every``: the
         listing holds every host of the stock; they are then bounded in groups (:meth:`shares`),
         and the steps after them list their own hosts among them. Hosts whose keys are in
-        ``skip`` were tried already; they still count in the
-        groups. Returns the keys of the hosts tried.
+        ``skip`` were tried already; they still count in the groups. Returns the keys of the
+        hosts tried.
         """
         ctx, best = self.ctx, self.best
         after = step.after
