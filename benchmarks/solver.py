@@ -11,6 +11,10 @@ installed: ``pip install -e '.[bench]'``):
   best play or drawing) under every preset, each with one to four jokers on the table (the
   positions issue 15 sets its targets on), taken from the whole game (openings included):
   ``--positions`` per preset, from ``--games`` games or more until that many were met.
+  Each version of the solver plays its own self-play, so two versions meet different positions
+  (plays of equal score may come in another order): ``--save-positions FILE`` writes the
+  positions met, and ``--load-positions FILE`` times those instead of playing, so that two
+  versions are timed on one set.
 - ``hardest``: the same self-play, every position timed (CPU time of ``solve``): writes the
   ``--slowest`` slowest positions per preset with one to four jokers on the table, and as many
   without, to ``--write`` in the format of ``tests/data/hard_positions.txt`` (compares nothing).
@@ -27,7 +31,8 @@ every object of the process, and its models (about 70,000 objects, a 50 ms colle
 otherwise land on our solves.
 
 Run: ``python benchmarks/solver.py [--mode random|games|both|hardest] [--instances N]
-[--games N] [--seed S] [--jokers] [--markdown] [--slowest N --write FILE]``.
+[--games N] [--seed S] [--jokers] [--markdown] [--slowest N --write FILE]
+[--save-positions FILE | --load-positions FILE]``.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from __future__ import annotations
 import argparse
 import gc
 import itertools
+import json
 import random
 import statistics
 import time
@@ -56,6 +62,8 @@ from rummikub_rules import (
     Pass,
     Table,
     Tile,
+    parse_table,
+    parse_tiles,
 )
 from rummikub_rules.solver import can_play, solve
 from rummikub_rules.tiles import shared_tile
@@ -166,6 +174,32 @@ def game_positions(edition: str, games: int, per_edition: int, seed: int) -> lis
             game = game.apply(play or (Draw() if game.pool else Pass()))
     rng = random.Random(f"{seed}-{edition}")
     return rng.sample(seen, min(per_edition, len(seen)))
+
+
+def save_positions(path: str, positions: Sequence[Position]) -> None:
+    """Write game positions in notation, one JSON object each (``--save-positions``)."""
+    rows = [
+        {"edition": name, "opened": opened, "table": str(table), "rack": " ".join(map(str, rack))}
+        for table, rack, opened, name in positions
+    ]
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(rows, out, indent=0)
+
+
+def load_positions(path: str) -> dict[str, list[Position]]:
+    """The game positions of a file of :func:`save_positions`, per preset, in its order."""
+    with open(path, encoding="utf-8") as source:
+        rows = json.load(source)
+    found: dict[str, list[Position]] = {}
+    for row in rows:
+        position = (
+            parse_table(row["table"]),
+            parse_tiles(row["rack"]),
+            bool(row["opened"]),
+            row["edition"],
+        )
+        found.setdefault(row["edition"], []).append(position)
+    return found
 
 
 def table_jokers(table: Table) -> int:
@@ -402,6 +436,11 @@ def main() -> None:
     parser.add_argument(
         "--editions", nargs="+", default=list(EDITIONS), help="games: the presets (default: all)"
     )
+    saving = parser.add_mutually_exclusive_group()
+    saving.add_argument("--save-positions", metavar="FILE", help="games: write the positions met")
+    saving.add_argument(
+        "--load-positions", metavar="FILE", help="games: time the positions of FILE, not self-play"
+    )
     args = parser.parse_args()
     if args.mode == "hardest":
         write_hardest(args.write, args.games, args.slowest, args.seed)
@@ -414,14 +453,20 @@ def main() -> None:
         )
         for size in (SIZES if args.mode in ("random", "both") else ())
     ]
+    loaded = load_positions(args.load_positions) if args.load_positions else None
     games = [
         Group(
             name,
-            game_positions(name, args.games, args.positions, args.seed),
+            loaded.get(name, [])
+            if loaded is not None
+            else game_positions(name, args.games, args.positions, args.seed),
             PEER_RULES if name == "classic" else None,
         )
         for name in (args.editions if args.mode in ("games", "both") else ())
+        if loaded is None or name in loaded
     ]
+    if args.save_positions:
+        save_positions(args.save_positions, [case for group in games for case in group.cases])
     # Ours first, before the other package is imported: a full garbage collection walks every
     # object of the process, and the other package's models would land on our solves.
     warm = instances(args.seed, 20, 1)[0]
