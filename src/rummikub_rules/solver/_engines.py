@@ -435,7 +435,7 @@ def _cells(
 
     ``held``: the table jokers of locked claims (claim, column, kind), where jokers of two
     kinds are in play. Kept (they are frozen): most problems of a solve, and of a game, have
-    the same claims or none, and building a grid's cells cost a sixth of an ``expert`` solve.
+    the same claims or none, and building a grid's cells cost a tenth of an ``expert`` solve.
     """
     jokers: dict[tuple[int, int], list[tuple[int, int]]] = {}
     for at, column, kind in held:
