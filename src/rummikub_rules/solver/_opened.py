@@ -280,30 +280,22 @@ class _Fates:
         its bound: its relaxation (:meth:`_relax`) stays the wide one, so that it holds every
         play of the fates keeping more (:func:`._fates.covers`).
         """
-        ctx, roles = self.ctx, self.roles
-        grid = ctx.grid
-        runs = [[True] * grid.rows for _ in range(grid.columns)]
-        groups = [True] * grid.columns
-        if self.room is not None:
+        grid = self.ctx.grid
+        if self.room is None:
+            runs = [[True] * grid.rows for _ in range(grid.columns)]
+            groups = [True] * grid.columns
+        else:
             runs = [list(row) for row in self.room[0]]
             groups = list(self.room[1])
         kept = Counter(j.identity for j in fate.kept)
-        for joker in roles.jokers:
+        for joker in self.roles.jokers:
             if kept[joker.identity]:
                 kept[joker.identity] -= 1
             elif joker.kind is MeldKind.RUN:
                 runs[joker.column][joker.row] = False
             else:
                 groups[joker.column] = False
-        fast = fast_search(
-            ctx,
-            self.table,
-            loose=fate.freed + roles.roleless,
-            pins=ctx.pins(fate.kept),
-            demanded=fate.low,
-            room=(runs, groups),
-        )
-        return NEG if fast is None else fast.bound()
+        return _fate_bound(self.ctx, fate, self.roles, self.table, (runs, groups))[0]
 
     def _widen(self) -> bool:
         """Before the fates freeing jokers, the relaxation freeing them all.
