@@ -562,7 +562,10 @@ def test_no_play_freeing_a_joker_is_proven_without_the_colours_the_rack_lacks() 
     free anywhere the proof took 8,633 units; kept to the runs of blue (the rack's colour),
     the groups of 2s and the jokers' own places, 4,205; the fates freeing a joker left unbounded
     once that relaxation settles them, 3,782; that relaxation solved before any fate is listed,
-    3,067; the fast search's first turn longer and its colour tables smaller, 2,240."""
+    3,067; the fast search's first turn longer and its colour tables smaller, 2,240. Later
+    changes to the host search brought it to 3,279; a second tile of one colour in groups of
+    7s charged its jokers (so jokers count in halves, each state charged more for the same
+    time), 3,921."""
     table = parse_table(
         "k1 r1 b1 o1 | k1 r1 o1 | r2 r3 j r5 | o2 o3 o4 | k3 r3 b3 | k4 r4 o4 | k5 r5 b5"
         " | b5 b6 b7 b8 | k6 r6 o6 | k6 j k8 k9 | r7 b7 o7 | r7 r8 r9 | k8 r8 b8 o8"
@@ -573,7 +576,7 @@ def test_no_play_freeing_a_joker_is_proven_without_the_colours_the_rack_lacks() 
     assert found.proven_optimal
     assert found.play is None
     assert not can_play(table, parse_tiles("b2"), opened=True)
-    assert found.states <= 3_500
+    assert found.states <= 4_000
 
 
 def test_a_rack_whose_meldable_tiles_are_worth_too_little_cannot_open_without_a_search() -> None:

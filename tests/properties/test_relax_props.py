@@ -11,14 +11,21 @@ group caps, the search takes no shares).
 Where coloured jokers are read as plain ones, each colour's runs may be limited to the jokers
 that may stand there (``row_jokers``): that only tightens the bound and the answer, and limits
 no smaller than the jokers in play change nothing.
+
+A second tile of one colour in a number's groups means a second group there: where too few
+colours hold the number to fill both, that tile takes the jokers they lack. An exhaustive check
+holds every number's charges to the jokers its groups need.
 """
 
 from __future__ import annotations
+
+import itertools
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummikub_rules.solver._budget import Budget
+from rummikub_rules.solver._color_tables import HALVES, group_charge
 from rummikub_rules.solver._fast import FastSearch
 from rummikub_rules.solver._relax import group_caps, group_shares
 from tests.depth import examples
@@ -77,6 +84,28 @@ def test_group_shares_charge_the_jokers_a_number_short_of_colours_needs() -> Non
     or where a table joker is kept in the number's groups (it may be the one they need)."""
     rows = [[1, 0, 0, 0], [2, 1, 0, 0], [1, 1, 1, 0], [1, 1, 0, 0], [0, 0, 0, 0]]
     assert group_shares(rows, [0, 0, 0, 1, 0]) == [4, 1, 0, 0, 0]
+
+
+def test_a_second_tile_in_groups_takes_the_jokers_a_second_group_needs() -> None:
+    """``k1 r1 r1 o1``: two groups of 1s hold both ``r1`` and at most ``k1`` and ``o1`` besides,
+    so two jokers; the second ``r1`` takes them (4 halves), the first tiles nothing (three
+    colours). With ``b1`` too, one joker (2 halves). Two colours holding two tiles each, of
+    three colours: half a joker a second tile; of four, none; three colours doubled, none."""
+    rows = [[1, 2, 0, 1], [1, 2, 1, 1], [2, 2, 1, 0], [2, 2, 1, 1], [2, 2, 2, 0]]
+    charges = [[group_charge(share, n) for n in (1, 2)] for share in group_shares(rows, [0] * 5)]
+    assert charges == [[0, 4], [0, 2], [0, 1], [0, 0], [0, 0]]
+    assert [group_charge(share, 2) for share in group_shares(rows[:1], [1])] == [0]
+
+
+def test_no_number_s_tiles_take_more_halves_than_its_groups_need() -> None:
+    """Every way to give tiles of one number to its groups (up to three of each of four
+    colours): the halves the tiles take never pass twice the jokers the fewest groups holding
+    them need (three places a group, a colour at most once in each)."""
+    for row in itertools.product(range(4), repeat=COLORS):
+        share = group_shares([list(row)], [0])[0]
+        for grouped in itertools.product(*(range(n + 1) for n in row)):
+            need = max(0, 3 * max(grouped) - sum(grouped))
+            assert sum(group_charge(share, n) for n in grouped) <= HALVES * need, (row, grouped)
 
 
 @settings(max_examples=examples(60, minimum=30))

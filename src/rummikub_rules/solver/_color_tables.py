@@ -19,11 +19,40 @@ from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._run_states import options, run_lengths, state_count
 
-__all__ = ["COLOR_ENTRIES", "HALVES", "ColorTable", "color_values", "widen"]
+__all__ = [
+    "COLOR_ENTRIES",
+    "HALVES",
+    "ColorTable",
+    "color_values",
+    "group_charge",
+    "packed_share",
+    "widen",
+]
 
 #: Joker units of a joker in the fast search's colour tables: halves, as a group's joker may
 #: serve two colours (:func:`._relax.group_shares`).
 HALVES: Final = 2
+
+
+def packed_share(each: int, second: int) -> int:
+    """A number's group share (:func:`._relax.group_shares`) as the colour tables keep it.
+
+    ``each`` joker units taken by every tile of a colour in the number's groups, and
+    ``second`` more taken once by a colour's second tile there (a second group).
+    """
+    return each | second << _SECOND_BITS
+
+
+def group_charge(share: int, grouped: int) -> int:
+    """Joker units ``grouped`` tiles of one colour in groups at a number take (a packed share)."""
+    each, second = share & _EACH_MASK, share >> _SECOND_BITS
+    return grouped * each + (second if grouped > 1 else 0)
+
+
+#: Where :func:`packed_share` keeps the charge of a second tile.
+_SECOND_BITS: Final = 4
+_EACH_MASK: Final = (1 << _SECOND_BITS) - 1
+
 
 #: A colour's table of :func:`color_values`: per number, per (run state, spare jokers). Kept
 #: for the process, so tuples of integers: the garbage collector stops tracking those, and a
@@ -116,12 +145,12 @@ def _color_values(
     rack tile there and ``caps[n]`` bounds its tiles in groups (see :func:`group_caps`);
     ``pins[n]`` table jokers stand for the tile in runs, and up to ``jokers`` free jokers may
     fill its runs (at the numbers where ``room`` lets them). With ``shares``, jokers are
-    counted in halves (:data:`HALVES` each) and each of the colour's tiles in a group at
-    number ``n`` takes ``shares[n]`` halves (see :func:`group_shares`). The answer's
-    ``[n][state * (units + 1) + k]`` is the best score from number ``n`` on, entering it with
-    that run state and ``k`` jokers (or halves) to spare, ``units`` being ``jokers`` (or its
-    halves); ``NEG`` if the colour's table tiles cannot all be placed, or if the search cannot
-    get there.
+    counted in halves (:data:`HALVES` each) and the colour's tiles in groups at number ``n``
+    take the halves ``shares[n]`` says (:func:`group_charge`; see :func:`group_shares`). The
+    answer's ``[n][state * (units + 1) + k]`` is the best score from number ``n`` on,
+    entering it with that run state and ``k`` jokers (or halves) to spare, ``units`` being
+    ``jokers`` (or its halves); ``NEG`` if the colour's table tiles cannot all be placed, or if
+    the search cannot get there.
     """
     unit = 1 if shares is None else HALVES
     width = unit * jokers + 1
@@ -248,7 +277,7 @@ class _Cell:
         most: dict[int, int] = {}
         free = spare // unit if room else 0
         for nxt, grouped, used, extra in options(state, table, rack, group_cap, free, pins):
-            left = spare - extra * unit - grouped * share
+            left = spare - extra * unit - group_charge(share, grouped)
             if left < 0:
                 continue
             entry = nxt * width + left
@@ -282,8 +311,8 @@ def _cell(
 
     ``jokers`` is (units to spare at most, units a joker takes); states have at most
     ``before`` open runs; indices are ``state * (units + 1) + spare``. Without ``room``, no
-    joker joins the cell's runs; each tile in a group takes ``share`` units. Kept for the
-    process, and shared by every table that reaches it.
+    joker joins the cell's runs; tiles in groups take the units ``share`` says
+    (:func:`group_charge`). Kept for the process, and shared by every table that reaches it.
     """
     units, unit = jokers
     key = (before, table, rack, group_cap, units, unit, pins, room, share)

@@ -10,10 +10,11 @@ colour. Two things describe where they stand:
 Each colour's table (:mod:`._color_tables`) bounds what the colour may still score; summed over
 the colours, with the jokers shared between them in the best way, they bound the real problem
 from above. For the fast search, a tile in a group of a number only one or two colours hold
-takes its share of the jokers such groups need (:func:`group_shares`; jokers then count in
-halves). :class:`Relaxation` holds those values for the fast search, where each move's *regret*
-(how much of the bound it gives up) orders the search and, without jokers left to place, stops
-it early. Tables are computed once per problem; a cell's table once per process.
+takes its share of the jokers such groups need, and so does a second tile of one colour in
+groups of a number too few colours hold for two groups (:func:`group_shares`; jokers then
+count in halves). :class:`Relaxation` holds those values for the fast search, where each
+move's *regret* (how much of the bound it gives up) orders the search and, without jokers left
+to place, stops it early. Tables are computed once per problem; a cell's table once per process.
 """
 
 from __future__ import annotations
@@ -22,7 +23,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from rummikub_rules.solver._budget import Budget
-from rummikub_rules.solver._color_tables import HALVES, ColorTable, color_values
+from rummikub_rules.solver._color_tables import (
+    HALVES,
+    ColorTable,
+    color_values,
+    group_charge,
+    packed_share,
+)
 from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._run_states import options
 
@@ -210,7 +217,7 @@ class Relaxation:
                         0,
                     )
                     for nxt, g, used, _ in options(state, *cell, 0, pins)
-                    if after[nxt * width] != NEG and not (g and share)
+                    if after[nxt * width] != NEG and not (g and group_charge(share, g))
                 ]
                 found.sort()
                 self.known[pos][key] = found
@@ -220,7 +227,7 @@ class Relaxation:
             free = spare if room is None or room[0][column][color] else 0
             grouping = last and (room is None or room[1][column])
             for nxt, grouped, used, extra in options(state, *cell, free, pins):
-                left = (spare - extra) * unit - grouped * share
+                left = (spare - extra) * unit - group_charge(share, grouped)
                 if left < 0:
                     continue
                 score = after[nxt * width + left]
@@ -240,19 +247,38 @@ class Relaxation:
 
 
 def group_shares(counts: Sequence[Sequence[int]], pins: Sequence[int]) -> list[int]:
-    """Per number, the halves of a joker each tile in a group there takes at least.
+    """Per number, the halves of a joker the tiles in groups there take at least (packed).
 
     Groups hold one tile of a colour each, at least three tiles in all: where only two colours
     have tiles of a number (and no joker is kept in its groups), each group there holds a
     joker for at most two tiles, half a joker each; where only one colour has, two jokers for
-    its one tile. Shared so, the colours' halves never add up to more jokers than the groups
-    hold, so the relaxation stays a bound.
+    its one tile. Where three colours or more have, a colour's second tile there means a second
+    group, which those colours may be too few to fill (:func:`_second_share`). Shared so, the
+    colours' halves never add up to more jokers than the groups hold, so the relaxation stays
+    a bound (:func:`~._color_tables.group_charge` reads a share).
     """
     shares = []
     for row, pinned in zip(counts, pins, strict=True):
         colors = sum(1 for n in row if n)
-        shares.append(0 if pinned or colors >= len(_SHARES) else _SHARES[colors])
+        if pinned:
+            shares.append(0)
+        elif colors < len(_SHARES):
+            shares.append(packed_share(_SHARES[colors], 0))
+        else:
+            shares.append(packed_share(0, _second_share(colors, sum(1 for n in row if n > 1))))
     return shares
+
+
+def _second_share(colors: int, doubled: int) -> int:
+    """Halves of a joker a second tile of one colour in groups at a number takes at least.
+
+    A second tile means two groups there, six places. With ``colors`` colours holding tiles
+    of the number and ``s`` of the ``doubled`` holding two or more giving a second tile, the
+    groups hold at most ``2 * s + colors - s`` tiles, so at least ``6 - s - colors`` jokers:
+    each of the ``s`` second tiles may take ``2 * (6 - s - colors) // s`` halves, for every
+    ``s`` (more groups need more jokers still).
+    """
+    return min((HALVES * max(0, 6 - s - colors) // s for s in range(1, doubled + 1)), default=0)
 
 
 #: Halves of a joker a tile in a group takes, by how many colours have tiles of its number.
