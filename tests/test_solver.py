@@ -1243,6 +1243,20 @@ def test_the_colour_tables_kept_for_the_process_are_left_alone_by_the_garbage_co
     assert not any(gc.is_tracked(cell.options) or gc.is_tracked(cell.reached) for cell in cells)
 
 
+def test_a_colour_table_cell_is_shared_whatever_the_other_colours_hold() -> None:
+    # A number's group cap and share are set by every colour's tiles there, but bound and
+    # charge only the colour's own: a cell with one tile of the colour is the same cell under a
+    # cap of 1 or 3 and with or without a second tile's charge; without jokers, the room for
+    # them tells nothing. Kept apart, cold solves worked out 4,565 cells' entries on the
+    # benchmark's 40 `classic` positions instead of 2,720.
+    cell, both = _color_tables._cell, _color_tables.packed_share(1, 4)
+    one = cell(1, 1, 0, 1, (2, 2), 0, True, 1)
+    assert cell(1, 1, 0, 3, (2, 2), 0, True, both) is one
+    assert cell(1, 2, 0, 3, (2, 2), 0, True, both) is not cell(1, 2, 0, 3, (2, 2), 0, True, 1)
+    assert cell(0, 0, 1, 2, (0, 1), 0, False) is cell(0, 0, 1, 1, (0, 1), 0, True)
+    assert cell(0, 0, 1, 1, (1, 1), 0, False) is not cell(0, 0, 1, 1, (1, 1), 0, True)
+
+
 @pytest.mark.parametrize(
     ("edition", "rack"),
     [(CLASSIC, "r8 r4 k10 k11 k12 j"), (EDITIONS["expert"], "r8 r4 k10 k11 jk b2")],

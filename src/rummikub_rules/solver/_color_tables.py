@@ -315,7 +315,12 @@ def _cell(
     (:func:`group_charge`). Kept for the process, and shared by every table that reaches it.
     """
     units, unit = jokers
-    key = (before, table, rack, group_cap, units, unit, pins, room, share)
+    # What cannot change the cell is left out of its key: the group cap and share bound and
+    # charge the colour's own tiles only, and the room matters only with jokers to place.
+    present = table + rack
+    group_cap = min(group_cap, present)
+    share = share if present > 1 else share & _EACH_MASK if present else 0
+    key = (before, table, rack, group_cap, units, unit, pins, room or not units, share)
     found = _CELLS.get(key)
     if found is None:
         found = _CELLS[key] = _Cell(key)
