@@ -45,6 +45,8 @@ from rummikub_rules.solver import (
     top_plays,
 )
 from rummikub_rules.solver._budget import SETUP, Budget
+from rummikub_rules.solver._context import Context, context
+from rummikub_rules.solver._demanded import unplaceable
 from rummikub_rules.solver._group_table import GroupTable
 from rummikub_rules.solver._host_claims import claimed_pins
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
@@ -1178,6 +1180,55 @@ def test_top_plays_past_its_budget_answers_with_the_plays_found() -> None:
     assert check_turn(table, rack, seen.after, opened=True).ok
     with pytest.raises(SearchLimitExceeded):
         top_plays(table, parse_tiles("k9 o11"), 3, opened=True, limit=1)
+
+
+#: A ``us-1980`` position of seeded self-play: its jokers free only where both missing colours
+#: of a group, or a run's tile, come from the rack, into a meld of two rack tiles.
+US_1980_TABLE = (
+    "r2 r3 r4 | k3 r3 b3 o3 | b3 b4 b5 | k5 r5 b5 | o5 o6 o7 | k6 r6 b6 | b7 b8 b9 b10 b11"
+    " | k8 r8 o8 | k9 r9 j | o10 o11 o12 | r11 r12 r13 | o11 o12 o13 | k9 k10 k11 k12 | b11 j b13"
+)
+US_1980_RACK = "r6 o8 o9 r10 k13 r2 k2 b12 r11 o9 o6 r5"
+
+
+def _region_context(laid: dict[str, tuple[int, int]]) -> Context:
+    return context(
+        parse_table(US_1980_TABLE), tuple(parse_tiles(US_1980_RACK)), opened=True,
+        edition=EDITIONS["us-1980"], objective="tiles", budget=Budget(), fast=True,
+        first=False, laid={parse_tiles(t)[0]: bounds for t, bounds in laid.items()},
+    )  # fmt: skip
+
+
+def test_a_demanded_tile_with_no_meld_settles_its_region_by_counts() -> None:
+    # `k2` stands only beside a joker (no `k1`, `k4`, `b2` or `o2` anywhere), and a freed
+    # joker's meld needs two rack tiles: with the rack's `r2` kept back, only `k2 ... k13`
+    # holds two, and it needs both jokers freed, while `k9 r9 j` frees only for `b9` and `o9`
+    # from the rack (there is no `b9`). That region took the host search 288,089 units and
+    # the whole default limit, unproven; the count settles it.
+    assert unplaceable(_region_context({"k2": (1, 1), "k13": (1, 1), "r2": (0, 0)}))
+    assert not unplaceable(_region_context({"k2": (1, 1), "k13": (1, 1)}))  # `k2 r2 j`
+    assert not unplaceable(_region_context({"k13": (1, 1), "r2": (0, 0)}))
+    with counted() as work:
+        plays = top_plays(US_1980_TABLE, US_1980_RACK, 3, opened=True, edition="us-1980")
+    assert work.solver <= 30_000  # 23,177 units; the whole default limit before
+    assert len(plays) == 3
+    table, rack = parse_table(US_1980_TABLE), parse_tiles(US_1980_RACK)
+    assert all(check_turn(table, rack, p.after, opened=True, edition="us-1980").ok for p in plays)
+
+
+def test_an_opening_s_demanded_tile_needs_a_meld_of_rack_tiles() -> None:
+    # Before the opening, only the rack's tiles and jokers make melds: `k9` has none.
+    def settled(tile: str, edition: str = "classic") -> bool:
+        ctx = context(
+            parse_table("k8 k9 k10 | r5 j r7"), tuple(parse_tiles("r1 r2 k9 j")),
+            opened=False, edition=EDITIONS[edition], objective="tiles", budget=Budget(),
+            fast=True, first=False, laid={parse_tiles(tile)[0]: (1, 1)},
+        )  # fmt: skip
+        return unplaceable(ctx)
+
+    assert settled("k9")
+    assert not settled("r1")  # `r1 r2 j`
+    assert not settled("k9", "sabra-1978")  # its opening may go on over the table
 
 
 def test_top_plays_solve_only_the_regions_whose_bound_may_hold_the_next_play() -> None:

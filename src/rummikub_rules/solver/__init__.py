@@ -19,7 +19,9 @@ How it works (one module per concern):
   :mod:`._host_search` (where freed jokers go, and the rests left, with :mod:`._host_step`
   where it stands and :mod:`._host_claims` the claims the rests carry), :mod:`._opening` (the
   initial meld, from the rack and over the table), :mod:`._engines` (the two searches as the
-  stages call them) and :mod:`._arrange` (every tile in melds);
+  stages call them) and :mod:`._arrange` (every tile in melds); :mod:`._top` lists the best few
+  plays by regions of laid tiles, and :mod:`._demanded` settles by counts a region demanding a
+  tile that has no meld;
 - :mod:`._fast`, :mod:`._relax`, :mod:`._run_states`: the fast search for the standard meld
   rules (runs do not wrap, group colours differ, no cap on jokers per meld): a dynamic
   programme over the numbers, one colour at a time (van Rijn, Takes & Vis), with table jokers

@@ -24,7 +24,9 @@
 Steps 1 and 2 use the fast search (:mod:`._fast`) where the meld rules are the standard ones,
 else the general search. Where the player has not opened, the opening is the best set of new
 melds from the rack worth the threshold (and, under ``opening_may_use_table``, each set of rack
-melds worth it laid at least, the rest an opened player's play over the whole table). A
+melds worth it laid at least, the rest an opened player's play over the whole table). Where
+the bounds on laid tiles (a region of ``top_plays``) demand a tile that no meld can hold by
+counts, there is no play and nothing is searched (:mod:`._demanded`). A
 :class:`~._budget.Budget` bounds the work; when it runs out, the best verified play so far is
 the answer, not proven optimal. Nor is it proven where the referee refused a play that an
 exact search called the best of its part (:attr:`._incumbent.Incumbent.doubt`): the plays of
@@ -49,6 +51,7 @@ from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Table
 from rummikub_rules.solver._budget import Budget, BudgetSpent
 from rummikub_rules.solver._context import Laid, context
+from rummikub_rules.solver._demanded import unplaceable
 from rummikub_rules.solver._grid import NEG, Objective
 from rummikub_rules.solver._incumbent import Done, Incumbent
 from rummikub_rules.solver._opened import opened_bound, play_opened
@@ -97,7 +100,7 @@ def solve(
         first=first,
         laid=laid,
     )
-    if not ctx.inventory_ok():
+    if not ctx.inventory_ok() or unplaceable(ctx):
         return SearchResult(None, True, 0)
     best = Incumbent(ctx)
     proven = True
@@ -143,7 +146,7 @@ def bound(
         first=False,
         laid=laid,
     )
-    if not ctx.inventory_ok():
+    if not ctx.inventory_ok() or unplaceable(ctx):
         return NEG
     if opened or edition.opening_may_use_table:
         return opened_bound(ctx)

@@ -1,0 +1,187 @@
+"""Whether each rack tile a solve must lay has some meld to stand in, by counts (private).
+
+A region of ``top_plays`` demands tiles (:data:`._context.Laid`): every play of it lays them.
+A demanded tile stands after the turn in a run of its colour or a group of its number, each of
+whose other places holds a tile of the table or of the rack the region lets be laid, or a
+joker. A joker there is a rack joker, a table joker kept in a role that place is (the tile a run
+joker stands for, any tile of a group joker's number), or a table joker freed, and then the
+meld holds at least ``freed_joker_rack_tiles`` rack tiles (rules section 4.5). A player who has
+not opened lays new melds of rack tiles only. Where no run or group around a demanded tile
+meets that, the region has no play, and no search is needed to say so: its proof used to take
+the host search up to the whole default limit (a ``us-1980`` region demanding ``k2``, which
+only a freed joker could join, in a meld short of rack tiles).
+
+Each count is a necessary condition only (the other demanded tiles and the rest of the table
+are not looked at, every table joker may be freed), so a tile found a place proves nothing.
+Coloured jokers, runs that go round, groups with a colour twice and openings over the table are
+left to the searches.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import attrs
+
+from rummikub_rules.editions import (
+    GroupJokerReplacement,
+    JokerInInitialMeld,
+    JokerRetrieval,
+    ReplacementFrom,
+)
+from rummikub_rules.melds import MeldKind
+from rummikub_rules.solver._context import Context
+from rummikub_rules.solver._grid import Counts
+from rummikub_rules.tiles import JOKER
+
+__all__ = ["unplaceable"]
+
+
+def unplaceable(ctx: Context) -> bool:
+    """Whether some tile the solve's bounds demand can stand in no meld (see the module)."""
+    demanded = [t for t, (least, _) in ctx.laid.items() if least > 0 and t.number is not None]
+    edition = ctx.edition
+    if not demanded or not ctx.plain or ctx.colored:
+        return False
+    if not ctx.opened and edition.opening_may_use_table:
+        return False
+    grid = ctx.grid
+    rack = ctx.rack_counts()
+    for tile, (_, most) in ctx.laid.items():
+        cell = grid.cell(tile) if tile.number is not None else None
+        if cell is not None:
+            rack[cell[0]][cell[1]] = min(rack[cell[0]][cell[1]], most)
+    rack_jokers = min(ctx.rack_jokers(), ctx.laid.get(JOKER, (0, 99))[1])
+    if ctx.opened:
+        table = ctx.counts(t for t in ctx.table.tiles if t.number is not None)
+        roles = None if table is None else _roles(ctx, rack, table)
+        if table is None or roles is None:
+            return False
+        table_jokers = sum(m.jokers for m in ctx.table.melds)
+    else:
+        table, roles, table_jokers = grid.zeros(), _Roles(frozenset(), frozenset(), 0), 0
+        if edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN:
+            rack_jokers = 0
+    stock = _Stock(rack, table, roles, rack_jokers, table_jokers, ctx)
+    for tile in demanded:
+        cell = grid.cell(tile)
+        if cell is not None and not stock.placeable(*cell):
+            return True
+    return False
+
+
+@attrs.frozen
+class _Roles:
+    """The table's jokers (see :func:`_roles`).
+
+    The cells and group columns their roles cover, and how many of them may be freed.
+    """
+
+    cells: frozenset[tuple[int, int]]
+    columns: frozenset[int]
+    freeable: int
+
+
+def _roles(ctx: Context, rack: Counts, table: Counts) -> _Roles | None:
+    """Where the table's jokers may stand if kept, and how many may be freed at all.
+
+    Kept, a joker stands where its role is: a run's cell, or any cell of a group's number.
+    Under ``replace`` a joker is freed only where what takes its place may be laid or moved
+    there (``rack`` and, under ``rack_or_table``, ``table`` counts say whether any may): its
+    run tile, or one missing colour of its group (every one under ``both``). ``None`` if a meld
+    holding a joker has no reading (nothing is then proven).
+    """
+    edition = ctx.edition
+    replace = edition.joker_retrieval is JokerRetrieval.REPLACE
+    from_table = edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
+    every = edition.group_joker_replacement is GroupJokerReplacement.BOTH
+    cells: set[tuple[int, int]] = set()
+    columns: set[int] = set()
+    freeable = 0
+    for meld in ctx.table.melds:
+        if not meld.jokers:
+            continue
+        readings = meld.readings(edition)
+        if not readings:
+            return None
+        for index, tile in enumerate(meld.tiles):
+            if tile.number is not None:
+                continue
+            freed = not replace
+            for reading in readings:
+                places = [ctx.grid.cell(role) for role in reading.stands_for[index]]
+                if any(place is None for place in places):
+                    return None
+                have = [
+                    bool(rack[c][r] or (from_table and table[c][r]))
+                    for c, r in (place for place in places if place is not None)
+                ]
+                freed = freed or (all(have) if every else any(have))
+                for place in places:
+                    if place is not None:
+                        cells.add(place)
+                        if reading.kind is MeldKind.GROUP:
+                            columns.add(place[0])
+            freeable += freed
+    return _Roles(frozenset(cells), frozenset(columns), freeable)
+
+
+class _Stock:
+    """What the places of a meld around a demanded tile may hold (see :func:`unplaceable`)."""
+
+    def __init__(
+        self,
+        rack: Counts,
+        table: Counts,
+        roles: _Roles,
+        rack_jokers: int,
+        table_jokers: int,
+        ctx: Context,
+    ) -> None:
+        self.rack, self.table = rack, table
+        self.cells, self.columns, self.freeable = roles.cells, roles.columns, roles.freeable
+        self.rack_jokers, self.table_jokers = rack_jokers, table_jokers
+        self.need = ctx.edition.freed_joker_rack_tiles
+        self.cap = ctx.edition.max_jokers_per_meld
+        self.grid = ctx.grid
+        ctx.budget.charge(1)
+
+    def placeable(self, column: int, row: int) -> bool:
+        """Whether the tile at ``(column, row)`` has a run or a group it may stand in."""
+        grid = self.grid
+        span = grid.columns
+        for start in range(max(0, column - span + 1), column + 1):
+            for end in range(max(column, start + 2), min(grid.columns, start + span)):
+                places = [(c, row) for c in range(start, end + 1) if c != column]
+                if self.fills(places):
+                    return True
+        others = [r for r in range(grid.rows) if r != row]
+        for size in range(2, len(others) + 1):
+            for chosen in itertools.combinations(others, size):
+                if self.fills([(column, r) for r in chosen]):
+                    return True
+        return False
+
+    def fills(self, places: Sequence[tuple[int, int]]) -> bool:
+        """Whether the stock fills ``places`` beside the demanded tile (one rack tile)."""
+        rack_tiles, kept, free = 1, 0, 0
+        for column, row in places:
+            if self.rack[column][row]:
+                rack_tiles += 1
+            elif self.table[column][row]:
+                continue
+            elif (column, row) in self.cells or column in self.columns:
+                kept += 1
+            else:
+                free += 1
+        if self.cap is not None and kept + free > self.cap:
+            return False
+        for keep in range(kept + 1):
+            freed = max(0, kept - keep + free - self.rack_jokers)
+            if freed > self.freeable or keep + freed > self.table_jokers:
+                continue
+            if freed and rack_tiles < self.need:
+                continue
+            return True
+        return False
