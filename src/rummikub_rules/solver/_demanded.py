@@ -20,7 +20,7 @@ left to the searches.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable
 
 import attrs
 
@@ -145,27 +145,43 @@ class _Stock:
         self.need = ctx.edition.freed_joker_rack_tiles
         self.cap = ctx.edition.max_jokers_per_meld
         self.grid = ctx.grid
+        #: Jokers that may fill a place at most: the rack's and the table's.
+        self.jokers = rack_jokers + table_jokers
         ctx.budget.charge(1)
 
     def placeable(self, column: int, row: int) -> bool:
-        """Whether the tile at ``(column, row)`` has a run or a group it may stand in."""
-        grid = self.grid
-        span = grid.columns
-        for start in range(max(0, column - span + 1), column + 1):
-            for end in range(max(column, start + 2), min(grid.columns, start + span)):
-                places = [(c, row) for c in range(start, end + 1) if c != column]
-                if self.fills(places):
-                    return True
-        others = [r for r in range(grid.rows) if r != row]
+        """Whether the tile at ``(column, row)`` has a run or a group it may stand in.
+
+        Groups first, then runs from the shortest start on: most tiles have a place near them.
+        A run grown at either end only needs more jokers, so its windows stop growing once
+        they need more than there are.
+        """
+        others = [r for r in range(self.grid.rows) if r != row]
         for size in range(2, len(others) + 1):
             for chosen in itertools.combinations(others, size):
-                if self.fills([(column, r) for r in chosen]):
+                if self.fits(self.count((column, r) for r in chosen)):
+                    return True
+        columns, span = self.grid.columns, self.grid.columns
+        for start in range(column, max(0, column - span + 1) - 1, -1):
+            left = self.count((c, row) for c in range(start, column))
+            if left[1] + left[2] > self.jokers:
+                return False  # starting further left needs more still
+            counts = left
+            for end in range(column, min(columns, start + span)):
+                if end > column:
+                    counts = _plus(counts, self.count([(end, row)]))
+                    if counts[1] + counts[2] > self.jokers:
+                        break
+                if end - start >= 2 and self.fits(counts):
                     return True
         return False
 
-    def fills(self, places: Sequence[tuple[int, int]]) -> bool:
-        """Whether the stock fills ``places`` beside the demanded tile (one rack tile)."""
-        rack_tiles, kept, free = 1, 0, 0
+    def count(self, places: Iterable[tuple[int, int]]) -> tuple[int, int, int]:
+        """How many of ``places`` a rack tile may fill, a kept joker must, a free joker must.
+
+        A place the table's tiles fill counts in none.
+        """
+        rack_tiles, kept, free = 0, 0, 0
         for column, row in places:
             if self.rack[column][row]:
                 rack_tiles += 1
@@ -175,13 +191,22 @@ class _Stock:
                 kept += 1
             else:
                 free += 1
+        return rack_tiles, kept, free
+
+    def fits(self, counts: tuple[int, int, int]) -> bool:
+        """Whether jokers fill the places ``counts`` leave beside the demanded tile (a rack one)."""
+        rack_tiles, kept, free = counts
         if self.cap is not None and kept + free > self.cap:
             return False
         for keep in range(kept + 1):
             freed = max(0, kept - keep + free - self.rack_jokers)
             if freed > self.freeable or keep + freed > self.table_jokers:
                 continue
-            if freed and rack_tiles < self.need:
+            if freed and rack_tiles + 1 < self.need:
                 continue
             return True
         return False
+
+
+def _plus(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
+    return a[0] + b[0], a[1] + b[1], a[2] + b[2]
