@@ -12,7 +12,8 @@ the host search up to the whole default limit (a ``us-1980`` region demanding ``
 only a freed joker could join, in a meld short of rack tiles).
 
 Each count is a necessary condition only (the other demanded tiles and the rest of the table
-are not looked at, every table joker may be freed), so a tile found a place proves nothing.
+are not looked at, and a joker counts as freed wherever what takes its place is there to be
+laid or moved), so a tile found a place proves nothing.
 Coloured jokers, runs that go round, groups with a colour twice and openings over the table are
 left to the searches.
 """
