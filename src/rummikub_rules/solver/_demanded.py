@@ -162,13 +162,13 @@ class _Stock:
             for chosen in itertools.combinations(others, size):
                 if self.fits(self.count((column, r) for r in chosen)):
                     return True
-        columns, span = self.grid.columns, self.grid.columns
-        for start in range(column, max(0, column - span + 1) - 1, -1):
+        columns = self.grid.columns  # runs do not go round here: any window is a run's
+        for start in range(column, -1, -1):
             left = self.count((c, row) for c in range(start, column))
             if left[1] + left[2] > self.jokers:
                 return False  # starting further left needs more still
             counts = left
-            for end in range(column, min(columns, start + span)):
+            for end in range(column, columns):
                 if end > column:
                     counts = _plus(counts, self.count([(end, row)]))
                     if counts[1] + counts[2] > self.jokers:
