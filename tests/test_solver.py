@@ -1216,6 +1216,20 @@ def test_a_demanded_tile_with_no_meld_settles_its_region_by_counts() -> None:
     assert all(check_turn(table, rack, p.after, opened=True, edition="us-1980").ok for p in plays)
 
 
+def test_a_group_joker_beside_another_is_freed_by_as_many_colours_as_its_group_lacks() -> None:
+    # Under `both`, one joker of `k9 j j` is freed by two of `r9 b9 o9`, not all three: then
+    # `k9 r9 b9 j | k2 k3 j` lays `k2` beside it (two rack tiles in the freed joker's meld).
+    # The count first asked for every missing colour and settled that region, a play in it.
+    table, rack = parse_table("k9 j j | r5 r6 r7"), parse_tiles("r9 b9 k2 k3")
+    after = parse_table("k9 r9 b9 j | k2 k3 j | r5 r6 r7")
+    assert check_turn(table, rack, after, opened=True, edition="us-1980").ok
+    ctx = context(
+        table, tuple(rack), opened=True, edition=EDITIONS["us-1980"], objective="tiles",
+        budget=Budget(), fast=True, first=False, laid={parse_tiles("k2")[0]: (1, 1)},
+    )  # fmt: skip
+    assert not unplaceable(ctx)
+
+
 def test_an_opening_s_demanded_tile_needs_a_meld_of_rack_tiles() -> None:
     # Before the opening, only the rack's tiles and jokers make melds: `k9` has none.
     def settled(tile: str, edition: str = "classic") -> bool:

@@ -25,15 +25,11 @@ from collections.abc import Iterable
 
 import attrs
 
-from rummikub_rules.editions import (
-    GroupJokerReplacement,
-    JokerInInitialMeld,
-    JokerRetrieval,
-    ReplacementFrom,
-)
+from rummikub_rules.editions import JokerInInitialMeld, JokerRetrieval, ReplacementFrom
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._grid import Counts
+from rummikub_rules.solver._position import readings
 from rummikub_rules.tiles import JOKER
 
 __all__ = ["unplaceable"]
@@ -50,20 +46,22 @@ def unplaceable(ctx: Context) -> bool:
     grid = ctx.grid
     rack = ctx.rack_counts()
     for tile, (_, most) in ctx.laid.items():
-        cell = grid.cell(tile) if tile.number is not None else None
+        cell = grid.cell(tile)
         if cell is not None:
             rack[cell[0]][cell[1]] = min(rack[cell[0]][cell[1]], most)
     rack_jokers = min(ctx.rack_jokers(), ctx.laid.get(JOKER, (0, 99))[1])
     if ctx.opened:
-        table = ctx.counts(t for t in ctx.table.tiles if t.number is not None)
-        roles = None if table is None else _roles(ctx, rack, table)
-        if table is None or roles is None:
+        table = ctx.counts(ctx.table.tiles)
+        assert table is not None  # the solve checked the tiles against the set
+        roles = _roles(ctx, rack, table)
+        if roles is None:
             return False
         table_jokers = sum(m.jokers for m in ctx.table.melds)
     else:
         table, roles, table_jokers = grid.zeros(), _Roles(frozenset(), frozenset(), 0), 0
         if edition.joker_in_initial_meld is JokerInInitialMeld.FORBIDDEN:
             rack_jokers = 0
+    ctx.budget.charge(1)
     stock = _Stock(rack, table, roles, rack_jokers, table_jokers, ctx)
     for tile in demanded:
         cell = grid.cell(tile)
@@ -87,44 +85,37 @@ class _Roles:
 def _roles(ctx: Context, rack: Counts, table: Counts) -> _Roles | None:
     """Where the table's jokers may stand if kept, and how many may be freed at all.
 
-    Kept, a joker stands where its role is: a run's cell, or any cell of a group's number.
-    Under ``replace`` a joker is freed only where what takes its place may be laid or moved
-    there (``rack`` and, under ``rack_or_table``, ``table`` counts say whether any may): its
-    run tile, or one missing colour of its group (every one under ``both``). ``None`` if a meld
+    Kept, a joker stands where its role is (:func:`._position.readings`): a run's cell, or any
+    cell of a group's number. Under ``replace`` a joker is freed only where what takes its place
+    may be laid there (``rack``, the rack tiles the region lets be laid) or, under
+    ``rack_or_table``, moved there (``table``): its run's tile, or as many of its group's
+    missing colours as free it (:attr:`._position.TableJoker.wanted`; colours differ in a
+    group here). Over every reading of the table, the most freed in one. ``None`` if a meld
     holding a joker has no reading (nothing is then proven).
     """
     edition = ctx.edition
     replace = edition.joker_retrieval is JokerRetrieval.REPLACE
-    from_table = edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
-    every = edition.group_joker_replacement is GroupJokerReplacement.BOTH
+    in_place = edition.replacement_from is ReplacementFrom.RACK_OR_TABLE
+
+    def there(column: int, row: int) -> bool:
+        return bool(rack[column][row] or (in_place and table[column][row]))
+
     cells: set[tuple[int, int]] = set()
     columns: set[int] = set()
     freeable = 0
-    for meld in ctx.table.melds:
-        if not meld.jokers:
-            continue
-        readings = meld.readings(edition)
-        if not readings:
+    for roles in readings(ctx.table, ctx.grid, edition):
+        if roles.roleless:
             return None
-        for index, tile in enumerate(meld.tiles):
-            if tile.number is not None:
-                continue
-            freed = not replace
-            for reading in readings:
-                places = [ctx.grid.cell(role) for role in reading.stands_for[index]]
-                if any(place is None for place in places):
-                    return None
-                have = [
-                    bool(rack[c][r] or (from_table and table[c][r]))
-                    for c, r in (place for place in places if place is not None)
-                ]
-                freed = freed or (all(have) if every else any(have))
-                for place in places:
-                    if place is not None:
-                        cells.add(place)
-                        if reading.kind is MeldKind.GROUP:
-                            columns.add(place[0])
-            freeable += freed
+        freed = 0
+        for joker in roles.jokers:
+            if joker.kind is MeldKind.RUN:
+                cells.add((joker.column, joker.row))
+                freed += not replace or there(joker.column, joker.row)
+            else:
+                columns.add(joker.column)
+                have = sum(1 for row in joker.missing if there(joker.column, row))
+                freed += not replace or have >= joker.wanted
+        freeable = max(freeable, freed)
     return _Roles(frozenset(cells), frozenset(columns), freeable)
 
 
@@ -148,7 +139,6 @@ class _Stock:
         self.grid = ctx.grid
         #: Jokers that may fill a place at most: the rack's and the table's.
         self.jokers = rack_jokers + table_jokers
-        ctx.budget.charge(1)
 
     def placeable(self, column: int, row: int) -> bool:
         """Whether the tile at ``(column, row)`` has a run or a group it may stand in.

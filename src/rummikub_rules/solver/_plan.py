@@ -24,9 +24,7 @@
 Steps 1 and 2 use the fast search (:mod:`._fast`) where the meld rules are the standard ones,
 else the general search. Where the player has not opened, the opening is the best set of new
 melds from the rack worth the threshold (and, under ``opening_may_use_table``, each set of rack
-melds worth it laid at least, the rest an opened player's play over the whole table). Where
-the bounds on laid tiles (a region of ``top_plays``) demand a tile that no meld can hold by
-counts, there is no play and nothing is searched (:mod:`._demanded`). A
+melds worth it laid at least, the rest an opened player's play over the whole table). A
 :class:`~._budget.Budget` bounds the work; when it runs out, the best verified play so far is
 the answer, not proven optimal. Nor is it proven where the referee refused a play that an
 exact search called the best of its part (:attr:`._incumbent.Incumbent.doubt`): the plays of
@@ -100,7 +98,7 @@ def solve(
         first=first,
         laid=laid,
     )
-    if not ctx.inventory_ok() or unplaceable(ctx):
+    if not ctx.inventory_ok():
         return SearchResult(None, True, 0)
     best = Incumbent(ctx)
     proven = True
@@ -134,6 +132,8 @@ def bound(
     For a player who has opened, the relaxation of stage 1 (see the module docstring); for one
     who has not, the best melds of the rack alone (:func:`._opening.opening_bound`), or under
     ``opening_may_use_table`` the opened player's bound (such an opening is such a play).
+    Where the bounds on laid tiles (a region of ``top_plays``) demand a tile that no meld can
+    hold by counts (:mod:`._demanded`), ``NEG`` at once: the region is never solved.
     """
     ctx = context(
         table,
