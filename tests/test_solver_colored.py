@@ -375,6 +375,23 @@ def test_a_joker_of_another_kind_stands_beside_a_locked_one(
     assert check_turn(table, rack, found.play.after, opened=True, edition=edition).ok
 
 
+def test_a_coloured_rack_joker_takes_the_role_of_a_freed_plain_one() -> None:
+    """The rack's ``jr`` takes the place of the plain ``j`` in ``k2 j jo``, which joins ``j jk
+    k3``: the referee does not pair a coloured joker with the plain one it replaced, so that
+    play frees ``j``. A host search once kept every joker out of a freed plain joker's role,
+    which holds for plain jokers alone, and laid two tiles. Found by the deep run of the
+    coloured brute-force property."""
+    edition = small("kro", copies=1, jokers=1, colored=2, threshold=0).evolve(
+        joker_melds_extend_only=True
+    )
+    table, rack = parse_table("k2 j jo | k3 k4 k5"), parse_tiles("jk jk jr")
+    after = "j jk k3 | k2 jr jo | jk k4 k5"
+    assert check_turn(table, rack, after, opened=True, edition=edition).ok
+    found = solve(table, rack, opened=True, edition=edition)
+    assert found.proven_optimal
+    assert (found.tiles, found.points) == (3, 90)
+
+
 @pytest.mark.parametrize("joker_rule", ["counts", "forbidden"])
 def test_an_opening_from_a_rack_without_coloured_jokers_ignores_those_of_the_table(
     joker_rule: str,

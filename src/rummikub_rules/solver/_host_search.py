@@ -36,7 +36,7 @@ from rummikub_rules.solver._hosts import FREED, Host, Olds, Stock, hosts
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._pinned import recoloured
 from rummikub_rules.solver._relax import JokerRoom, group_caps
-from rummikub_rules.solver._room import hosts_room
+from rummikub_rules.solver._room import hosts_room, within
 
 __all__ = ["UNKNOWN", "HostSearch", "Rest", "Step", "rest_key"]
 
@@ -266,7 +266,9 @@ class HostSearch:
             rack_jokers=stock.rack_jokers,
             colored_rack=stock.colored_rack,
         )
-        relaxed = Step(wide, step.fate, self.ctx.grid.zeros(), step.freed - host.freed)
+        relaxed = Step(
+            wide, step.fate, self.ctx.grid.zeros(), step.freed - host.freed, barred=step.barred
+        )
         relaxed = attrs.evolve(
             relaxed,
             gained=step.gained + share.best,
@@ -348,8 +350,11 @@ class HostSearch:
             ceiling = found[0] if tighter is None else min(found[0], tighter)
             # Where the freed jokers had room only beside the rack's tiles (:meth:`_room`),
             # the ceiling bounds the hosts' plays but not the general search's problem, whose
-            # freed jokers go anywhere: it may find more, so no ceiling stops it.
-            ceiling = None if ctx.first or self._room(step, relaxed) is not None else ceiling
+            # freed jokers go anywhere: it may find more, so no ceiling stops it. Kept out of
+            # the freed jokers' roles alone, it still bounds every play of the fate (the
+            # others are other fates'), so it may stop the search there.
+            wide = self._room(step, relaxed, barred=False) is not None
+            ceiling = None if ctx.first or wide else ceiling
         built = problem(
             ctx,
             stock.table,
@@ -493,12 +498,16 @@ class HostSearch:
             row_jokers=row_jokers,
         )
 
-    def _room(self, step: Step, relaxed: bool) -> JokerRoom | None:
+    def _room(self, step: Step, relaxed: bool, *, barred: bool = True) -> JokerRoom | None:
         """Where a relaxed rest's freed jokers may stand (``None``: anywhere).
 
-        Beside the rack's tiles, as in the hosts that would take them (:func:`.hosts_room`).
+        Beside the rack's tiles, as in the hosts that would take them (:func:`.hosts_room`),
+        and (with ``barred``) out of the roles of the jokers the fate frees (:func:`.barred`).
         """
-        return hosts_room(self.ctx.edition, step.stock, step.freed) if relaxed else None
+        if not relaxed:
+            return None
+        room = hosts_room(self.ctx.edition, step.stock, step.freed)
+        return room if step.barred is None or not barred else within(room, step.barred)
 
     def _wide_caps(self) -> list[int]:
         """Group caps of the whole position with every joker free.

@@ -16,6 +16,7 @@ from rummikub_rules.solver._fates import Fate
 from rummikub_rules.solver._grid import Counts, Grid
 from rummikub_rules.solver._groups import GroupClaim
 from rummikub_rules.solver._hosts import FREED, RACK_JOKER, Host, Stock
+from rummikub_rules.solver._room import Barred
 from rummikub_rules.solver._runs import Claim
 
 __all__ = ["Rest", "Step", "minus", "plus_rows", "rest_key"]
@@ -47,6 +48,8 @@ class Step:
     #: jokers the hosts laid, per row of their colour (empty without coloured jokers).
     freed_colored: tuple[int, ...] = ()
     colored_laid: tuple[int, ...] = ()
+    #: Where no joker stands in the fate's plays (:func:`._room.barred`; ``None``: anywhere).
+    barred: Barred | None = None
 
     @property
     def colored(self) -> Colored | None:
@@ -93,6 +96,7 @@ class Step:
             host.key,
             minus(self.freed_colored, host.tinted(FREED, rows)),
             plus_rows(self.colored_laid, host.tinted(RACK_JOKER, rows)),
+            self.barred,
         )
 
 
@@ -121,6 +125,7 @@ def rest_key(step: Step, *, relaxed: bool, bound: bool = False) -> tuple[object,
         step.laid_jokers,
         step.freed_colored if relaxed else (),
         step.colored_laid,
+        step.barred if relaxed else None,
     )
 
 

@@ -14,14 +14,13 @@ settle as much, for less.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
 from rummikub_rules.editions import JokerRetrieval
-from rummikub_rules.melds import Meld, MeldKind
+from rummikub_rules.melds import Meld
 from rummikub_rules.solver._budget import FATE, SliceSpent
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import (
@@ -42,7 +41,7 @@ from rummikub_rules.solver._joker_search import JokerSearch, applies
 from rummikub_rules.solver._position import Roles, readings
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._relax import JokerRoom
-from rummikub_rules.solver._room import any_room, fates_room
+from rummikub_rules.solver._room import Barred, any_room, barred, fates_room, keeps_out, within
 from rummikub_rules.solver._search import Search
 
 __all__ = ["opened_bound", "play_opened"]
@@ -271,31 +270,34 @@ class _Fates:
         self.ranked.extend((-r[1], r[3], r[4]) for r in ranked)
 
     def _freed_bound(self, fate: Fate) -> int:
-        """A fate's bound with no joker standing where a joker it frees stood.
+        """A fate's bound with no joker standing where a joker it frees stood (:func:`barred`).
 
-        A play with a joker in that role (the same run cell, or a group of that number) keeps
-        as many jokers in it as before: the referee pairs the two, so the freed one was not
-        retrieved, and the play is one of a fate keeping more jokers. That holds for every
-        joker, from the table or the rack, so the fate's plays keep out of those places. Only
-        its bound: its relaxation (:meth:`_relax`) stays the wide one, so that it holds every
-        play of the fates keeping more (:func:`._fates.covers`).
+        Only its bound: its relaxation (:meth:`_relax`) stays the wide one, so that it holds
+        every play of the fates keeping more (:func:`._fates.covers`).
         """
+        room = within(self.room, self._barred(fate))
+        return _fate_bound(self.ctx, fate, self.roles, self.table, room)[0]
+
+    def _search_hosts(self, step: Step, fate: Fate, relaxed: Rest | None) -> None:
+        """Where a fate's freed jokers go: the host search (:mod:`._host_search`).
+
+        With plain jokers alone, its relaxations keep out of the freed jokers' roles
+        (:func:`._room.barred`), tighter than the fate's. Where the fate's relaxation
+        (``relaxed``) laid its best play out of them too, that answer is the host search's
+        first bound, and no search repeats it.
+        """
+        ctx = self.ctx
+        if not ctx.colored:
+            step = attrs.evolve(step, barred=self._barred(fate))
+        found = None if relaxed is None else relaxed.found
+        if relaxed and found and keeps_out(found[1], step.barred, ctx.grid, ctx.edition):
+            self.host_search.rests.setdefault(rest_key(step, relaxed=True), relaxed)
+        self.host_search.search(step)
+
+    def _barred(self, fate: Fate) -> Barred:
+        """Where no joker stands in a fate's plays (:func:`._room.barred`)."""
         grid = self.ctx.grid
-        if self.room is None:
-            runs = [[True] * grid.rows for _ in range(grid.columns)]
-            groups = [True] * grid.columns
-        else:
-            runs = [list(row) for row in self.room[0]]
-            groups = list(self.room[1])
-        kept = Counter(j.identity for j in fate.kept)
-        for joker in self.roles.jokers:
-            if kept[joker.identity]:
-                kept[joker.identity] -= 1
-            elif joker.kind is MeldKind.RUN:
-                runs[joker.column][joker.row] = False
-            else:
-                groups[joker.column] = False
-        return _fate_bound(self.ctx, fate, self.roles, self.table, (runs, groups))[0]
+        return barred(self.roles, fate.kept, grid.columns, grid.rows)
 
     def _widen(self) -> bool:
         """Before the fates freeing jokers, the relaxation freeing them all.
@@ -396,11 +398,8 @@ class _Fates:
             step = attrs.evolve(
                 step, freed_colored=fate.freed_colored, colored_laid=(0,) * ctx.grid.rows
             )
-        if relaxed is not None and not claims:
-            # The host search starts from this very relaxation: keep its answer.
-            host_search.rests.setdefault(rest_key(step, relaxed=True), relaxed)
         if fate.freed and ctx.hosts_rule:
-            host_search.search(step)
+            self._search_hosts(step, fate, None if claims else relaxed)
         elif claims or fast is None:
             # No rule says where a freed joker goes: it is free, the relaxation is exact.
             found = host_search.solve_stock(step, relaxed=True)

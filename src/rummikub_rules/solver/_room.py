@@ -12,14 +12,21 @@ may stand anywhere (``None``).
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+
 from rummikub_rules.editions import Edition
+from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.solver._context import Context
-from rummikub_rules.solver._grid import Counts
+from rummikub_rules.solver._grid import Counts, Grid
 from rummikub_rules.solver._hosts import Stock
-from rummikub_rules.solver._position import Roles, readings
+from rummikub_rules.solver._position import Roles, TableJoker, readings
 from rummikub_rules.solver._relax import JokerRoom
 
-__all__ = ["any_room", "fates_room", "hosts_room"]
+__all__ = ["Barred", "any_room", "barred", "fates_room", "hosts_room", "keeps_out", "within"]
+
+#: A :data:`._relax.JokerRoom` kept in a step of the host search: hashable.
+Barred = tuple[tuple[tuple[bool, ...], ...], tuple[bool, ...]]
 
 
 def fates_room(ctx: Context, roles: Roles, table: Counts) -> JokerRoom | None:
@@ -53,6 +60,55 @@ def any_room(ctx: Context, table: Counts) -> JokerRoom | None:
     ]
     groups = [any(numbers) for numbers in zip(*(room[1] for room in rooms if room), strict=True)]
     return runs, groups
+
+
+def barred(roles: Roles, kept: Sequence[TableJoker], columns: int, rows: int) -> Barred:
+    """Where no joker stands in the plays of a fate keeping ``kept``: not in a freed one's role.
+
+    A play with a joker in the role of a joker the fate frees (the same run cell, or a group
+    of that number) keeps as many jokers in it as before: the referee pairs the two, so the
+    freed one was not retrieved, and the play is one of a fate keeping more jokers. That holds
+    for every plain joker, from the table or the rack, so the fate's plays keep out of those
+    places. Not for a coloured joker: it is not the plain one it stands beside, and the referee
+    does not pair the two (in ``k2 j jo``, the rack's ``jr`` may take the place of ``j``, which
+    then joins ``j jk k3``).
+    """
+    left = Counter(j.identity for j in kept)
+    runs = [[True] * rows for _ in range(columns)]
+    groups = [True] * columns
+    for joker in roles.jokers:
+        if left[joker.identity]:
+            left[joker.identity] -= 1
+        elif joker.kind is MeldKind.RUN:
+            runs[joker.column][joker.row] = False
+        else:
+            groups[joker.column] = False
+    return tuple(map(tuple, runs)), tuple(groups)
+
+
+def keeps_out(melds: Sequence[Meld], places: Barred | None, grid: Grid, edition: Edition) -> bool:
+    """Whether no joker of ``melds`` stands, in any reading, where ``places`` bar one."""
+    if places is None:
+        return True
+    runs, groups = places
+    for roles in readings(Table(tuple(m for m in melds if m.jokers)), grid, edition):
+        for joker in roles.jokers:
+            if joker.kind is MeldKind.RUN and not runs[joker.column][joker.row]:
+                return False
+            if joker.kind is MeldKind.GROUP and not groups[joker.column]:
+                return False
+    return True
+
+
+def within(room: JokerRoom | None, other: JokerRoom) -> JokerRoom:
+    """The places both rooms let a joker stand in (``None``: anywhere)."""
+    if room is None:
+        return other
+    runs = [
+        [a and b for a, b in zip(mine, theirs, strict=True)]
+        for mine, theirs in zip(room[0], other[0], strict=True)
+    ]
+    return runs, [a and b for a, b in zip(room[1], other[1], strict=True)]
 
 
 def hosts_room(edition: Edition, stock: Stock, freed: int) -> JokerRoom | None:
