@@ -353,8 +353,8 @@ class HostSearch:
             # freed jokers go anywhere: it may find more, so no ceiling stops it. Kept out of
             # the freed jokers' roles alone, it still bounds every play of the fate (the
             # others are other fates'), so it may stop the search there.
-            wide = self._room(step, relaxed, barred=False) is not None
-            ceiling = None if ctx.first or wide else ceiling
+            beside_rack = relaxed and hosts_room(ctx.edition, stock, step.freed) is not None
+            ceiling = None if ctx.first or beside_rack else ceiling
         built = problem(
             ctx,
             stock.table,
@@ -498,16 +498,16 @@ class HostSearch:
             row_jokers=row_jokers,
         )
 
-    def _room(self, step: Step, relaxed: bool, *, barred: bool = True) -> JokerRoom | None:
+    def _room(self, step: Step, relaxed: bool) -> JokerRoom | None:
         """Where a relaxed rest's freed jokers may stand (``None``: anywhere).
 
         Beside the rack's tiles, as in the hosts that would take them (:func:`.hosts_room`),
-        and (with ``barred``) out of the roles of the jokers the fate frees (:func:`.barred`).
+        and out of the roles of the jokers the fate frees (:func:`.barred`).
         """
         if not relaxed:
             return None
         room = hosts_room(self.ctx.edition, step.stock, step.freed)
-        return room if step.barred is None or not barred else within(room, step.barred)
+        return room if step.barred is None else within(room, step.barred)
 
     def _wide_caps(self) -> list[int]:
         """Group caps of the whole position with every joker free.
