@@ -5,8 +5,9 @@ relaxation charges each colour's tiles in those groups their share of them
 (:func:`~rummikub_rules.solver._relax.group_shares`). That tightens the bound; it must never
 cut a placement the search would otherwise find. So on random grids (table tiles that must all
 be placed, rack tiles that may be, table jokers kept in runs and groups, loose and rack jokers)
-the fast search's best score with the shares is the one it finds without them (given the same
-group caps, the search takes no shares).
+the fast search's best score with the shares is the one it finds without them (with
+:func:`~rummikub_rules.solver._relax.group_shares` patched to charge nothing, the search takes
+none).
 
 Where coloured jokers are read as plain ones, each colour's runs may be limited to the jokers
 that may stand there (``row_jokers``): that only tightens the bound and the answer, and limits
@@ -20,14 +21,18 @@ holds every number's charges to the jokers its groups need.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rummikub_rules.solver import _fast
 from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._color_tables import HALVES, group_charge
 from rummikub_rules.solver._fast import FastSearch
-from rummikub_rules.solver._relax import group_caps, group_shares
+from rummikub_rules.solver._relax import group_shares
 from tests.depth import examples
 
 COLUMNS, COLORS = 13, 4
@@ -48,6 +53,13 @@ def best(search: FastSearch) -> int | None:
     return None if found is None else found[0]
 
 
+@contextmanager
+def no_shares() -> Iterator[None]:
+    """Fast searches built inside take no group shares: every number's share is nothing."""
+    with mock.patch.object(_fast, "group_shares", lambda counts, pins: [0] * len(counts)):
+        yield
+
+
 @settings(max_examples=examples(200, minimum=50, deep=2000))
 @given(
     table=grids(1, 12),
@@ -60,10 +72,8 @@ def test_the_group_shares_never_cut_a_placement(
     table: Grid, rack: Grid, run_pins: Grid, group_pins: list[int], jokers: tuple[int, int]
 ) -> None:
     weights = [100 + n for n in range(1, COLUMNS + 1)]
-    counts = [[t + r for t, r in zip(x, y, strict=True)] for x, y in zip(table, rack, strict=True)]
-    caps = group_caps(counts, sum(jokers), distinct=True, pins=group_pins)
 
-    def search(given_caps: list[int] | None) -> FastSearch:
+    def search() -> FastSearch:
         return FastSearch(
             table,
             rack,
@@ -72,10 +82,11 @@ def test_the_group_shares_never_cut_a_placement(
             jokers=jokers,
             joker_weight=150,
             pins=(run_pins, group_pins),
-            caps=given_caps,
         )
 
-    assert best(search(None)) == best(search(caps))
+    with no_shares():
+        without = search()
+    assert best(search()) == best(without)
 
 
 def test_group_shares_charge_the_jokers_a_number_short_of_colours_needs() -> None:
@@ -119,16 +130,15 @@ def test_limiting_a_colour_s_jokers_only_tightens(
     table: Grid, rack: Grid, jokers: tuple[int, int], limits: list[int]
 ) -> None:
     weights = [100 + n for n in range(1, COLUMNS + 1)]
-    counts = [[t + r for t, r in zip(x, y, strict=True)] for x, y in zip(table, rack, strict=True)]
-    caps = group_caps(counts, sum(jokers), distinct=True)
 
     def search(row_jokers: list[int] | None) -> FastSearch:
-        # The caps given, no search takes group shares (limits never do: a group's jokers are
-        # other colours' then), so the bounds compare.
-        return FastSearch(
-            table, rack, weights, budget=Budget(), jokers=jokers, joker_weight=150,
-            caps=caps, row_jokers=row_jokers,
-        )  # fmt: skip
+        # No search takes group shares (limits never do: a group's jokers are other colours'
+        # then), so the bounds compare.
+        with no_shares():
+            return FastSearch(
+                table, rack, weights, budget=Budget(), jokers=jokers, joker_weight=150,
+                row_jokers=row_jokers,
+            )  # fmt: skip
 
     free, limited = search(None), search(limits)
     assert limited.bound() <= free.bound()

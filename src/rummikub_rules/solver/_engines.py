@@ -92,7 +92,6 @@ def fast_search(
     rack: Counts | None = None,
     laid: Counts | None = None,
     laid_jokers: int = 0,
-    caps: Sequence[int] | None = None,
     room: JokerRoom | None = None,
     row_jokers: Sequence[int] | None = None,
 ) -> FastRun | None:
@@ -157,7 +156,6 @@ def fast_search(
         joker_weight=ctx.joker_weight,
         pins=pins,
         first=ctx.first,
-        caps=caps,
         room=room,
         row_jokers=row_jokers,
     )

@@ -93,23 +93,21 @@ class FastSearch:
         joker_weight: int = 0,
         pins: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
         first: bool = False,
-        caps: Sequence[int] | None = None,
         room: JokerRoom | None = None,
         row_jokers: Sequence[int] | None = None,
     ) -> None:
         self.budget = budget
         run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
-        self.caps, self.room, self.row_jokers = caps, room, row_jokers
+        self.room, self.row_jokers = room, row_jokers
         self.args = (jokers, joker_weight, budget, first)
         self.grid = (table, rack, weights, (run_pins, group_pins))
         # Downwards first: high numbers weigh most, and deciding them first usually pays.
         mirrored = (run_pins[::-1], group_pins[::-1])
-        flipped = None if caps is None else list(caps)[::-1]
         room_flipped = None if room is None else (room[0][::-1], room[1][::-1])
         self.searches = [
             _Search(
                 table[::-1], rack[::-1], weights[::-1], mirrored, *self.args, mirrored=True,
-                caps=flipped, room=room_flipped, row_jokers=row_jokers,
+                room=room_flipped, row_jokers=row_jokers,
             )
         ]  # fmt: skip
         self.best: tuple[int, _Search, list[Move]] | None = None
@@ -136,7 +134,7 @@ class FastSearch:
                         self.searches.append(
                             _Search(
                                 table, rack, weights, pins, *self.args, mirrored=False,
-                                caps=self.caps, room=self.room, row_jokers=self.row_jokers,
+                                room=self.room, row_jokers=self.row_jokers,
                             )
                         )  # fmt: skip
                     search = self.searches[index]
@@ -191,7 +189,6 @@ class _Search:
         first: bool,
         *,
         mirrored: bool,
-        caps: Sequence[int] | None = None,
         room: JokerRoom | None = None,
         row_jokers: Sequence[int] | None = None,
     ) -> None:
@@ -213,21 +210,20 @@ class _Search:
         self.bits = state_bits(copies + self.jokers)
         self.offsets = [self.groups.bits + self.bits * c for c in range(colors)]
         self.spare_offset = self.groups.bits + self.bits * colors
-        # Group shares tighten the bound. None with caps given (shared by many searches, so are
-        # their colour tables), nor where no number takes any: jokers then count whole. None
-        # with a colour's jokers limited either: a group's jokers are other colours' then.
+        # Group shares tighten the bound. None where no number takes any: jokers then count
+        # whole. None with a colour's jokers limited either: a group's jokers are other
+        # colours' then.
         shares: list[int] | None = None
-        if self.jokers and caps is None and row_jokers is None:
+        if self.jokers and row_jokers is None:
             shares = group_shares(counts, self.group_pins)
             shares = shares if any(shares) else None
-        if caps is None:
-            caps = group_caps(
-                counts,
-                self.jokers,
-                distinct=True,
-                pins=self.group_pins,
-                room=None if room is None else room[1],
-            )
+        caps = group_caps(
+            counts,
+            self.jokers,
+            distinct=True,
+            pins=self.group_pins,
+            room=None if room is None else room[1],
+        )
         self.relax = Relaxation(
             table,
             rack,

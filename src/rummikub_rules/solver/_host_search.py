@@ -35,7 +35,7 @@ from rummikub_rules.solver._host_step import Rest, Step, minus, plus_rows, rest_
 from rummikub_rules.solver._hosts import FREED, Host, Olds, Stock, hosts
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._pinned import recoloured
-from rummikub_rules.solver._relax import JokerRoom, group_caps
+from rummikub_rules.solver._relax import JokerRoom
 from rummikub_rules.solver._room import hosts_room, within
 
 __all__ = ["UNKNOWN", "HostSearch", "Rest", "Step", "rest_key"]
@@ -79,7 +79,7 @@ class _Share:
 class HostSearch:
     """The host searches of one solve, and what they share: each rest's answer (``rests``)."""
 
-    __slots__ = ("_caps", "_lists", "_old", "best", "ctx", "rests")
+    __slots__ = ("_lists", "_old", "best", "ctx", "rests")
 
     def __init__(self, ctx: Context, best: Incumbent) -> None:
         self.ctx, self.best = ctx, best
@@ -87,7 +87,6 @@ class HostSearch:
         #: Each stock's hosts, scored and in key order (:meth:`_listed`).
         self._lists: dict[tuple[object, ...], _Listed] = {}
         self._old: Olds | None = None
-        self._caps: list[int] | None = None
 
     def search(self, step: Step, within: _Listed | None = None) -> None:
         """The best plays whose freed jokers go into hosts (:mod:`._hosts`).
@@ -427,8 +426,8 @@ class HostSearch:
             rack_jokers=stock.all_rack_jokers,
             group_pins=group_pins,
             laid_jokers=step.laid_jokers + sum(step.colored_laid),
-            # Limits take the group shares from the bound: only where it has none (its caps
-            # given, :meth:`_fast_rest`).
+            # Limits take the group shares from the bound, yet bound a relaxed rest tighter
+            # than shares do (its freed jokers, read as plain, might go to any colour's runs).
             row_jokers=_row_jokers(step, ctx.grid.rows) if relaxed else None,
         )
         if run is None or run.bound() <= floor:
@@ -493,7 +492,6 @@ class HostSearch:
             rack=stock.rack,
             laid=step.laid,
             laid_jokers=laid_jokers,
-            caps=self._wide_caps() if relaxed else None,
             room=self._room(step, relaxed),
             row_jokers=row_jokers,
         )
@@ -508,20 +506,6 @@ class HostSearch:
             return None
         room = hosts_room(self.ctx.edition, step.stock, step.freed)
         return room if step.barred is None else within(room, step.barred)
-
-    def _wide_caps(self) -> list[int]:
-        """Group caps of the whole position with every joker free.
-
-        They are no smaller than those of any part of it, so the searches after hosts share
-        their colour tables.
-        """
-        if self._caps is None:
-            ctx = self.ctx
-            counts = ctx.counts((*ctx.table.tiles, *ctx.rack))
-            assert counts is not None
-            jokers = sum(1 for t in (*ctx.table.tiles, *ctx.rack) if t.number is None)
-            self._caps = group_caps(counts, jokers, distinct=True)
-        return self._caps
 
     def _olds(self) -> Olds:
         """The melds before, for the newness of hosts (computed once)."""
