@@ -17,6 +17,7 @@ __all__ = [
     "GENERAL_STATE",
     "HOST",
     "SETUP",
+    "STEP",
     "Budget",
     "BudgetSpent",
     "Slice",
@@ -28,11 +29,12 @@ _CLOCK_EVERY: Final = 256
 
 #: Work is counted in states of the fast search (a few microseconds each): a state of the
 #: general search counts for ``GENERAL_STATE``, and building a search for ``SETUP``. The other
-#: parts are charged so that a unit costs about as much time in each (within 2.1x on
+#: parts are charged so that a unit costs about as much time in each (within 3x on
 #: self-play positions, ``benchmarks/units.py``): the referee's check of a proposed play
 #: ``CHECK``, each host meld a freed joker may go to ``HOST`` as it is listed (with its share of
 #: bounding hosts together and keying their rests), each host of a listing checked against a
-#: smaller stock ``FIT``, each fate of the table's jokers ``FATE``;
+#: smaller stock ``FIT``, each step of the host search (a host laid, or a fate's hosts
+#: searched: the rest's key, bound and order) ``STEP``, each fate of the table's jokers ``FATE``;
 #: ``can_play``'s witness and ``top_plays``' regions by what they scan; a colour's table
 #: of the relaxation is charged by its size (:data:`._color_tables.COLOR_ENTRIES`) once a
 #: solve, kept from an earlier solve or not (:meth:`Budget.charge_once`).
@@ -41,6 +43,7 @@ SETUP: Final = 40
 CHECK: Final = 70
 HOST: Final = 40
 FIT: Final = 1
+STEP: Final = 30
 FATE: Final = 60
 
 #: The work a solve may do when the caller sets no limit: one to three seconds here (a unit

@@ -17,7 +17,7 @@ from typing import Final
 import attrs
 
 from rummikub_rules.melds import RunWrap
-from rummikub_rules.solver._budget import FIT, HOST
+from rummikub_rules.solver._budget import FIT, HOST, STEP
 from rummikub_rules.solver._context import Context, freeze
 from rummikub_rules.solver._engines import (
     Colored,
@@ -97,8 +97,10 @@ class HostSearch:
         joker is left. Before the first host, those taking every freed joker and no table tile
         go first, listed alone: they are few and often make the play, and once the best play
         reaches that bound nothing else is listed. Then every other host. ``within``: the hosts
-        of the step before (the hosts from this step are among them).
+        of the step before (the hosts from this step are among them). Each step is charged
+        (:data:`._budget.STEP`): its rest's key, bound and order.
         """
+        self.ctx.budget.charge(STEP)
         best = self.best
         if not step.freed:
             found = self.solve_stock(step)
