@@ -1392,7 +1392,8 @@ def test_a_host_holding_a_meld_whole_needs_copies_of_all_its_tiles_elsewhere(
     from rummikub_rules.solver._budget import Budget
     from rummikub_rules.solver._context import context
     from rummikub_rules.solver._grid import FoundMeld
-    from rummikub_rules.solver._hosts import FREED, TABLE, Host, Olds, _new
+    from rummikub_rules.solver._host_meld import FREED, TABLE, Host
+    from rummikub_rules.solver._hosts import Olds, _new
 
     table, rack = parse_table("k7 j k9 | k7 b7 o7"), parse_tiles(rack_text)
     ctx = context(

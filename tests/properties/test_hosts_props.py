@@ -14,9 +14,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rummikub_rules import CLASSIC, EDITIONS, TileSet
+from rummikub_rules.solver._context import freeze
 from rummikub_rules.solver._grid import grid_of
+from rummikub_rules.solver._host_meld import FREED, RACK_JOKER, Host, Stock
 from rummikub_rules.solver._host_step import minus
-from rummikub_rules.solver._hosts import FREED, RACK_JOKER, Host, Olds, Stock, hosts
+from rummikub_rules.solver._hosts import Olds, hosts
 from tests.depth import examples
 
 #: A small set (three colours, numbers 1 to 6), so that hosts share tiles often.
@@ -135,3 +137,46 @@ def test_the_hosts_left_after_a_host_are_those_that_fit(
         tints = minus(freed_colored, host.tinted(FREED, rows))
         fit = [other.key for other in every if other.fits(rest, GRID, left, tints)]
         assert sorted(fit) == sorted(other.key for other in listed(rest, left, tints))
+
+
+def _jokers_left(host: Host, rest: Stock) -> tuple[object, ...]:
+    """The jokers a host's rest keeps, and the freed ones the host takes, per kind."""
+    return (
+        freeze(rest.run_pins),
+        tuple(rest.group_pins),
+        rest.loose,
+        rest.colored_loose,
+        rest.colored_run_pins,
+        rest.colored_group_pins,
+        host.freed,
+        host.tinted(FREED, GRID.rows),
+    )
+
+
+@settings(max_examples=examples(30, deep=40), deadline=None)
+@given(st.one_of(stocks(), tinted_stocks()), st.integers(1, 3))
+def test_what_a_host_takes_is_what_its_rest_lacks(stock: Stock, freed: int) -> None:
+    """The host search groups a step's hosts by the jokers each takes, and bounds a group by the
+    table tiles its hosts take, without working out their rests: two hosts take the same jokers
+    exactly where their rests keep the same ones, and a host takes off the table what its rest
+    lacks, with plain and coloured jokers."""
+    tinted = bool(stock.colored_rack)
+    every = list(
+        hosts(
+            GRID, stock, freed=freed, need=1, old=None, distinct=True,
+            freed_colored=(0,) * GRID.rows if tinted else (),
+            edition=TINTED if tinted else EDITION,
+        )
+    )  # fmt: skip
+    assume(every)
+    by_taken: dict[tuple[object, ...], tuple[object, ...]] = {}
+    by_kept: dict[tuple[object, ...], tuple[object, ...]] = {}
+    for host in every:
+        rest = host.rest(stock, GRID)
+        taken = host.table_taken(GRID)
+        for column, (before, after) in enumerate(zip(stock.table, rest.table, strict=True)):
+            for row, (was, now) in enumerate(zip(before, after, strict=True)):
+                assert was - now == taken[(column, row)]
+        jokers, kept = host.jokers_taken(GRID), _jokers_left(host, rest)
+        assert by_taken.setdefault(jokers, kept) == kept
+        assert by_kept.setdefault(kept, jokers) == jokers

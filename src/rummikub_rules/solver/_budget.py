@@ -15,6 +15,7 @@ __all__ = [
     "FATE",
     "FIT",
     "GENERAL_STATE",
+    "GROUPED",
     "HOST",
     "SETUP",
     "STEP",
@@ -31,10 +32,11 @@ _CLOCK_EVERY: Final = 256
 #: general search counts for ``GENERAL_STATE``, and building a search for ``SETUP``. The other
 #: parts are charged so that a unit costs about as much time in each (within 3x on
 #: self-play positions, ``benchmarks/units.py``): the referee's check of a proposed play
-#: ``CHECK``, each host meld a freed joker may go to ``HOST`` as it is listed (with its share of
-#: bounding hosts together and keying their rests), each host of a listing checked against a
-#: smaller stock ``FIT``, each step of the host search (a host laid, or a fate's hosts
-#: searched: the rest's key, bound and order) ``STEP``, each fate of the table's jokers ``FATE``;
+#: ``CHECK``, each host meld a freed joker may go to ``HOST`` as it is listed, each host of a
+#: listing checked against a smaller stock ``FIT``, each host put in a group to be bounded
+#: together ``GROUPED`` (the jokers it takes; the table tiles it takes, if its group is
+#: bounded), each step of the host search (a host laid, or a fate's hosts searched: the rest's
+#: key, bound and order) ``STEP``, each fate of the table's jokers ``FATE``;
 #: ``can_play``'s witness and ``top_plays``' regions by what they scan; a colour's table
 #: of the relaxation is charged by its size (:data:`._color_tables.COLOR_ENTRIES`) once a
 #: solve, kept from an earlier solve or not (:meth:`Budget.charge_once`).
@@ -43,6 +45,7 @@ SETUP: Final = 40
 CHECK: Final = 70
 HOST: Final = 40
 FIT: Final = 1
+GROUPED: Final = 2
 STEP: Final = 30
 FATE: Final = 60
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._grid import Counts, FoundMeld, Grid
 from rummikub_rules.solver._groups import GroupClaim
-from rummikub_rules.solver._hosts import Host
+from rummikub_rules.solver._host_meld import Host
 from rummikub_rules.solver._position import renumbered
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Meld, MeldKind
 from rummikub_rules.solver._grid import Grid
-from rummikub_rules.solver._hosts import Host
+from rummikub_rules.solver._host_meld import Host
 
 __all__ = ["HostOrder", "trying_order"]
 

@@ -11,14 +11,13 @@ each stock's hosts are listed once per solve.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 import attrs
 
 from rummikub_rules.melds import RunWrap
-from rummikub_rules.solver._budget import FIT, HOST, STEP
-from rummikub_rules.solver._context import Context, freeze
+from rummikub_rules.solver._budget import FIT, GROUPED, HOST, STEP
+from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import (
     Colored,
     FastRun,
@@ -28,11 +27,12 @@ from rummikub_rules.solver._engines import (
     general,
     problem,
 )
-from rummikub_rules.solver._grid import NEG, Counts
+from rummikub_rules.solver._grid import NEG, Counts, Grid
 from rummikub_rules.solver._host_claims import claimed_pins, claims_left, unmeetable
+from rummikub_rules.solver._host_meld import FREED, Host, Stock
 from rummikub_rules.solver._host_order import HostOrder, trying_order
 from rummikub_rules.solver._host_step import Rest, Step, minus, plus_rows, rest_key
-from rummikub_rules.solver._hosts import FREED, Host, Olds, Stock, hosts
+from rummikub_rules.solver._hosts import Olds, hosts
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._pinned import recoloured
 from rummikub_rules.solver._relax import JokerRoom
@@ -49,31 +49,42 @@ _Listed = list[tuple[int, tuple[object, ...], Host]]
 
 @attrs.define
 class _Share:
-    """A group of hosts, and once searched their bound.
+    """A group of hosts of one stock, and once searched their bound.
 
-    The rest of its first host, the table each host leaves, and the best score of any. The
-    tables are compared only where the group is bounded (few are).
+    Its hosts and the best score of any. What the hosts leave is worked out only where the
+    group is bounded (few are): the rest of its first host, the table each host leaves.
     """
 
-    rest: Stock
-    tables: list[Counts]
+    stock: Stock
+    members: list[Host]
     best: int
     bound: int | None = None
 
     @property
     def hosts(self) -> int:
         """How many hosts the group holds."""
-        return len(self.tables)
+        return len(self.members)
 
-    def add(self, table: Counts, score: int) -> None:
-        """Count one more host in the group, leaving ``table``."""
-        self.tables.append(table)
+    def add(self, host: Host, score: int) -> None:
+        """Count one more host in the group."""
+        self.members.append(host)
         self.best = max(self.best, score)
 
-    def left(self) -> Counts:
+    def rest(self, grid: Grid) -> Stock:
+        """The rest of the group's first host: every host of the group leaves its jokers."""
+        return self.members[0].rest(self.stock, grid)
+
+    def left(self, grid: Grid) -> Counts:
         """The fewest tiles of each cell that any host of the group leaves on the table."""
-        columns = zip(*self.tables, strict=True)
-        return [[min(cell) for cell in zip(*rows, strict=True)] for rows in columns]
+        most: dict[tuple[int, int], int] = {}
+        for host in self.members:
+            for cell, count in host.table_taken(grid).items():
+                if count > most.get(cell, 0):
+                    most[cell] = count
+        table = [list(column) for column in self.stock.table]
+        for (column, row), count in most.items():
+            table[column][row] -= count
+        return table
 
 
 class HostSearch:
@@ -190,7 +201,7 @@ class HostSearch:
         after = step.after
         # Hosts in key order: each set of hosts is laid once.
         scored = listed if after is None else [e for e in listed if e[1] >= after]
-        groups = self.shares(step, [host for _, _, host in scored]) if every else None
+        groups = self.shares(step, scored) if every else None
         tried = []
         for score, key, host in sorted(scored, key=order):
             if best.floor >= bound:
@@ -205,42 +216,31 @@ class HostSearch:
                 self.search(laid, listed if every else None)
         return frozenset(tried)
 
-    def shares(self, step: Step, options: Sequence[Host]) -> dict[Host, _Share] | None:
+    def shares(self, step: Step, options: _Listed) -> dict[Host, _Share] | None:
         """Per host, its group: the hosts one search may bound (``None``: not here).
 
-        Hosts in one row (runs) or number (groups), leaving the same kept and loose jokers, are
+        Hosts in one row (runs) or number (groups), taking the same kept and loose jokers, are
         bounded by the rest with the whole rack still to lay and every table tile some host of
         the group takes free to lay or leave (scored as if laid from the rack), plus the best
         score of any host of the group: if that does not beat the best play so far, no host of
         the group does. Where the table holds tiles no host of the group can help place, that
         rules out the whole group at once (a position with no play often ends so). Only where
-        the rest owes nothing a host may lay: no claim, no bound on laid tiles.
+        the rest owes nothing a host may lay: no claim, no bound on laid tiles. Each host
+        grouped is charged (:data:`._budget.GROUPED`).
         """
         ctx = self.ctx
         if step.claims or step.group_claims or ctx.laid:
             return None
+        ctx.budget.charge(len(options) * GROUPED)
         groups: dict[tuple[object, ...], _Share] = {}
         out: dict[Host, _Share] = {}
-        for host in options:
-            rest = host.rest(step.stock, ctx.grid)
-            score = host.score(ctx.weights, ctx.joker_weight)
-            key = (
-                host.meld.kind,
-                host.meld.at,
-                freeze(rest.run_pins),
-                tuple(rest.group_pins),
-                rest.loose,
-                host.freed,
-                rest.colored_loose,
-                rest.colored_run_pins,
-                rest.colored_group_pins,
-                host.tinted(FREED, len(step.freed_colored)),
-            )
+        for score, _, host in options:
+            key = (host.meld.kind, host.meld.at, host.jokers_taken(ctx.grid))
             share = groups.get(key)
             if share is None:
-                share = groups[key] = _Share(rest, [rest.table], score)
+                share = groups[key] = _Share(step.stock, [host], score)
             else:
-                share.add(rest.table, score)
+                share.add(host, score)
             out[host] = share
         return out
 
@@ -254,14 +254,14 @@ class HostSearch:
 
     def _relaxed_share(self, step: Step, share: _Share, host: Host) -> int:
         """The bound of a group of hosts (see :meth:`shares`), ``NEG`` if none can be."""
-        stock = step.stock
-        table = share.left()
+        stock, grid = step.stock, self.ctx.grid
+        table = share.left(grid)
         rack = [
             [have + was - left for have, was, left in zip(x, y, z, strict=True)]
             for x, y, z in zip(stock.rack, stock.table, table, strict=True)
         ]
         wide = attrs.evolve(
-            share.rest,
+            share.rest(grid),
             table=table,
             rack=rack,
             rack_jokers=stock.rack_jokers,

@@ -15,7 +15,7 @@ from rummikub_rules.solver._engines import Colored, Scored
 from rummikub_rules.solver._fates import Fate
 from rummikub_rules.solver._grid import Counts, Grid
 from rummikub_rules.solver._groups import GroupClaim
-from rummikub_rules.solver._hosts import FREED, RACK_JOKER, Host, Stock
+from rummikub_rules.solver._host_meld import FREED, RACK_JOKER, Host, Stock
 from rummikub_rules.solver._room import Barred
 from rummikub_rules.solver._runs import Claim
 

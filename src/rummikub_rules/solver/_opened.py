@@ -33,9 +33,9 @@ from rummikub_rules.solver._engines import (
 )
 from rummikub_rules.solver._fates import Fate, covers, fates
 from rummikub_rules.solver._grid import NEG, Counts
+from rummikub_rules.solver._host_meld import Stock
 from rummikub_rules.solver._host_search import UNKNOWN, HostSearch
 from rummikub_rules.solver._host_step import Rest, Step, rest_key
-from rummikub_rules.solver._hosts import Stock
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._joker_search import JokerSearch, applies
 from rummikub_rules.solver._position import Roles, readings

@@ -19,7 +19,7 @@ from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._grid import Counts, Grid
-from rummikub_rules.solver._hosts import Stock
+from rummikub_rules.solver._host_meld import Stock
 from rummikub_rules.solver._position import Roles, TableJoker, readings
 from rummikub_rules.solver._relax import JokerRoom
 
