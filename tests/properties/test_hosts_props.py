@@ -9,11 +9,14 @@ needed that take at least ``need`` places from the rack, in the same order.
 
 from __future__ import annotations
 
+from unittest import mock
+
 import attrs
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rummikub_rules import CLASSIC, EDITIONS, TileSet
+from rummikub_rules.solver import _hosts as hosts_module
 from rummikub_rules.solver._context import freeze
 from rummikub_rules.solver._grid import grid_of
 from rummikub_rules.solver._host_meld import FREED, RACK_JOKER, Host, Stock
@@ -180,3 +183,29 @@ def test_what_a_host_takes_is_what_its_rest_lacks(stock: Stock, freed: int) -> N
         jokers, kept = host.jokers_taken(GRID), _jokers_left(host, rest)
         assert by_taken.setdefault(jokers, kept) == kept
         assert by_kept.setdefault(kept, jokers) == jokers
+
+
+@settings(max_examples=examples(20, deep=40), deadline=None)
+@given(tinted_stocks(), st.integers(1, 3), st.data())
+def test_runs_are_listed_only_with_jokers_of_their_colour(
+    stock: Stock, freed: int, data: st.DataObject
+) -> None:
+    """With coloured jokers, a run is listed only where the plain jokers and those of its colour
+    fill its joker places (a coloured joker stands only in its colour's runs): the hosts are
+    those listed with every joker counted for every run, whose kinds are given after."""
+    rows = GRID.rows
+    freed_colored = tuple(data.draw(st.lists(st.integers(0, 1), min_size=rows, max_size=rows)))
+    assume(sum(freed_colored) <= freed)
+
+    def listed() -> list[Host]:
+        return list(
+            hosts(
+                GRID, stock, freed=freed, need=1, old=None, distinct=True,
+                freed_colored=freed_colored, edition=TINTED,
+            )
+        )  # fmt: skip
+
+    every_row = [(freed, stock.all_rack_jokers, stock.all_loose)] * rows
+    with mock.patch.object(hosts_module, "_run_jokers", return_value=every_row):
+        loose = listed()
+    assert listed() == loose

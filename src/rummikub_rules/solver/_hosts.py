@@ -9,7 +9,8 @@ a table joker kept in its role there. With the host laid, the rest of the positi
 freed jokers (often none), and the fast search solves it exactly.
 
 Coloured jokers (a freed one, a rack or loose one, a kept one) fill a host's joker places
-where their colour fits: hosts are listed with jokers of any kind, then each way to give the
+where their colour fits: hosts are listed with jokers of any kind (a run only where the plain
+jokers and those of its colour are enough for its joker places), then each way to give the
 places jokers of the kinds there are is built with the real tiles and judged by the meld rules
 (:meth:`~rummikub_rules.melds.Meld.is_valid`); :attr:`Host.tints` says which.
 
@@ -103,9 +104,10 @@ def hosts(
     holds coloured jokers, each host comes with its jokers' kinds, valid under ``edition``.
     """
     tinted = edition is not None and bool(stock.colored_rack)
-    for host in (
-        *_runs(grid, stock, (least, freed), need, cap),
-        *_groups(grid, stock, (least, freed), need, distinct, cap),
+    per_row = _run_jokers(stock, freed, freed_colored) if tinted else None
+    for host in itertools.chain(
+        _runs(grid, stock, (least, freed), need, cap, per_row),
+        _groups(grid, stock, (least, freed), need, distinct, cap),
     ):
         for new in _new(host, grid, old):
             if not tinted:
@@ -232,12 +234,44 @@ def _jokers_ok(picks: Sequence[str], stock: Stock, freed: tuple[int, int], cap: 
     )
 
 
+def _run_jokers(
+    stock: Stock, freed: int, freed_colored: tuple[int, ...]
+) -> list[tuple[int, int, int]]:
+    """Per row, the freed, rack and loose jokers a run there may hold.
+
+    The plain ones and those of the row's colour: a coloured joker stands only in its colour's
+    runs, so a run needing more jokers than those would find no kinds for them (:func:`_tinted`).
+    """
+    plain = freed - sum(freed_colored)
+    return [
+        (
+            plain + (freed_colored[row] if freed_colored else 0),
+            stock.rack_jokers + stock.colored_rack[row],
+            stock.loose + (stock.colored_loose[row] if stock.colored_loose else 0),
+        )
+        for row in range(len(stock.colored_rack))
+    ]
+
+
 def _runs(
-    grid: Grid, stock: Stock, freed: tuple[int, int], need: int, cap: int | None
+    grid: Grid,
+    stock: Stock,
+    freed: tuple[int, int],
+    need: int,
+    cap: int | None,
+    per_row: list[tuple[int, int, int]] | None = None,
 ) -> Iterator[Host]:
+    """The runs holding freed jokers; ``per_row``: the jokers a run of each row may hold."""
     columns = grid.columns
-    spare = freed[1] + stock.all_rack_jokers + stock.all_loose
     for row in range(grid.rows):
+        row_freed, rack_jokers, loose = (
+            per_row[row] if per_row else (freed[1], stock.all_rack_jokers, stock.all_loose)
+        )
+        most = min(freed[1], row_freed)
+        if most < freed[0]:
+            continue
+        spare = most + rack_jokers + loose
+        jokers = (freed[0], most), (rack_jokers, loose)
         for start in range(columns):
             missing = 0
             for length in range(1, grid.span + 1):
@@ -255,18 +289,23 @@ def _runs(
                     break  # longer runs from here lack more tiles than there are jokers
                 if length >= 3:
                     window = [c % columns for c in range(start, end + 1)]
-                    yield from _fill_run(grid, stock, freed, need, row, window, cap)
+                    yield from _fill_run(grid, stock, jokers, need, row, window, cap)
 
 
 def _fill_run(
     grid: Grid,
     stock: Stock,
-    freed: tuple[int, int],
+    jokers: tuple[tuple[int, int], tuple[int, int]],
     need: int,
     row: int,
     window: list[int],
     cap: int | None,
 ) -> Iterator[Host]:
+    """The runs of ``window`` in ``row``.
+
+    ``jokers``: how many freed ones it holds (fewest, most), and the rack and loose ones it may.
+    """
+    rack_jokers, loose = jokers[1]
     options = []
     for place in window:
         column = source_column(grid, place)
@@ -275,14 +314,14 @@ def _fill_run(
             here.append(TABLE)
         if stock.rack[column][row]:
             here.append(RACK)
-        if stock.all_rack_jokers:
+        if rack_jokers:
             here.append(RACK_JOKER)
-        if stock.all_loose:
+        if loose:
             here.append(LOOSE)
         if stock.run_pins[column][row]:
             here.append(PIN)
         options.append(here)
-    for picks in _within(options, stock, freed, cap, need):
+    for picks in _within(options, jokers, cap, need):
         # ``_within`` kept the jokers within bounds; a run of jokers alone is no meld, and
         # only the 1s played low and high may take one cell's tiles twice.
         if not any(pick in NUMBERED for pick in picks):
@@ -294,16 +333,20 @@ def _fill_run(
 
 
 def _within(
-    options: list[list[str]], stock: Stock, freed: tuple[int, int], cap: int | None, need: int
+    options: list[list[str]],
+    jokers: tuple[tuple[int, int], tuple[int, int]],
+    cap: int | None,
+    need: int,
 ) -> Iterator[tuple[str, ...]]:
     """The picks of ``itertools.product(*options)`` within the jokers there are, in its order.
 
-    Between ``freed[0]`` and ``freed[1]`` freed jokers, no more rack and loose jokers than
-    there are, no more jokers than ``cap``, and at least ``need`` places from the rack: a
-    prefix that can no longer keep within those limits is dropped whole.
+    Between ``freed[0]`` and ``freed[1]`` freed jokers (``jokers[0]``), no more rack and loose
+    jokers than there are (``jokers[1]``), no more jokers than ``cap``, and at least ``need``
+    places from the rack: a prefix that can no longer keep within those limits is dropped whole.
     """
+    freed, (rack_jokers, loose) = jokers
     least = freed[0]
-    most = {FREED: freed[1], RACK_JOKER: stock.all_rack_jokers, LOOSE: stock.all_loose}
+    most = {FREED: freed[1], RACK_JOKER: rack_jokers, LOOSE: loose}
     most[PIN] = len(options)
     used = dict.fromkeys(most, 0)
     jokers_cap = len(options) if cap is None else cap
