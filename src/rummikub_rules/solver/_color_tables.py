@@ -88,6 +88,17 @@ def color_values(
     (more than ``jokers``), the table is read for that many jokers (:func:`_widened`), and
     kept so too.
     """
+    # What cannot change the table is left out of its key (as :func:`_cell` leaves it out of
+    # a cell's): a weight where the colour has no rack tile, a group cap beyond its tiles, a
+    # share where it has none (a second tile's, where it has one).
+    weights = [w if r else 0 for w, r in zip(weights, rack, strict=True)]
+    present = [t + r for t, r in zip(table, rack, strict=True)]
+    caps = [min(cap, n) for cap, n in zip(caps, present, strict=True)]
+    if shares is not None:
+        shares = [
+            share if n > 1 else share & _EACH_MASK if n else 0
+            for share, n in zip(shares, present, strict=True)
+        ]
     key = (
         tuple(table),
         tuple(rack),
