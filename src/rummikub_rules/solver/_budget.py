@@ -50,10 +50,10 @@ STEP: Final = 30
 FATE: Final = 60
 
 #: The work a solve may do when the caller sets no limit: about a second here (on solves of
-#: 3,000 units or more, a unit cost 1.7 microseconds at the median and 3.6 at worst on
-#: 2026-12-05, ``benchmarks/units.py``; most on positions with jokers on the table). Most
-#: real positions need far less; some with several jokers on
-#: the table need more (``tests/data/hard_positions.txt``) and get the best play found; past it
+#: 3,000 units or more, a unit cost 1.7-2.2 microseconds at the median and 2.9-3.6 at worst in
+#: three runs of ``benchmarks/units.py`` on 2026-12-05; most on positions with jokers on the
+#: table). Most real positions need far less; some with several jokers on the table need more
+#: (``tests/data/hard_positions.txt``) and get the best play found; past it
 #: ``SearchLimitExceeded`` says so.
 DEFAULT_LIMIT: Final = 300_000
 
