@@ -8,20 +8,24 @@ every part's entry wrapped: each part's own CPU time and the units charged while
 parts it calls counted apart) give its cost per unit. Parts: the fast engine, the general
 search, the fates of table jokers, the host search, the opening, the referee's checks of
 proposed plays, the rest of the plan, ``top_plays``' regions, ``arrange``, ``can_play``'s
-witness. Before that, without the instruments (they cost time of their own), the solves doing
-at least 1% of the default limit (each timed twice, the lower kept) give what a unit of a
-whole solve costs, and so what the default limit costs at most; and ``top_plays(3)`` is timed
-against ``solve`` on each position.
-Run: ``python benchmarks/units.py [--games N] [--positions N] [--seed S]``.
+witness; the host search's listing of hosts is a part of its own. Before that, without the
+instruments (they cost time of their own), the solves doing at least 1% of the default limit
+(each timed twice, the lower kept) give what a unit of a whole solve costs, and so what the
+default limit costs at most; and ``top_plays(3)`` is timed against ``solve`` on each position.
+``--hard`` takes the positions of ``tests/data/hard_positions.txt`` instead, and runs only
+``solve`` on them (to the proof): the parts' costs where the work is largest.
+Run: ``python benchmarks/units.py [--games N] [--positions N] [--seed S] [--hard]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -111,6 +115,7 @@ def measured(ledger: Ledger) -> Iterator[None]:
         (Search, "bound", "general search"),
         (_opened, "_exact", "fates"),
         (_host_search.HostSearch, "search", "host search"),
+        (_host_search.HostSearch, "_listed", "host listing"),
         (_opening, "play_opening", "opening"),
         (_incumbent, "legal", REFEREE),
         (_witness, "legal", REFEREE),
@@ -134,10 +139,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="self-play games per edition")
     parser.add_argument("--positions", type=int, default=40, help="positions per edition")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hard", action="store_true", help="the hard positions' file, solve only")
     args = parser.parse_args()
-    positions = [
-        p for name in EDITIONS for p in game_positions(name, args.games, args.positions, args.seed)
-    ]
+    positions = (
+        hard_positions()
+        if args.hard
+        else [
+            p
+            for name in EDITIONS
+            for p in game_positions(name, args.games, args.positions, args.seed)
+        ]
+    )
     # Without the instruments first: what a unit of a whole solve costs, and top_plays(3)
     # against solve.
     per_unit: list[float] = []
@@ -147,7 +159,8 @@ def main() -> None:
         start = time.process_time()
         found = api.solve(table, rack, opened=opened, edition=edition, limit=LIMIT)
         middle = time.process_time()
-        api.top_plays(table, rack, 3, opened=opened, edition=edition, limit=LIMIT)
+        if not args.hard:
+            api.top_plays(table, rack, 3, opened=opened, edition=edition, limit=LIMIT)
         end = time.process_time()
         if found.states >= LONG:
             # Timed again, the lower kept: a collection of garbage or a busy moment of the
@@ -162,11 +175,14 @@ def main() -> None:
         for table, rack, opened, name in positions:
             edition = EDITIONS[name]
             api.solve(table, rack, opened=opened, edition=edition, limit=LIMIT)
+            if args.hard:
+                continue
             api.can_play(table, rack, opened=opened, edition=edition, limit=LIMIT)
             api.top_plays(table, rack, 3, opened=opened, edition=edition, limit=LIMIT)
             if len(table.tiles) + len(rack) <= 60:
                 api.arrange((*table.tiles, *rack), edition=edition, limit=LIMIT)
-    print(f"{len(positions)} positions; solve, can_play, top_plays(3) and arrange on each\n")
+    done = "solve" if args.hard else "solve, can_play, top_plays(3) and arrange"
+    print(f"{len(positions)} positions; {done} on each\n")
     print(f"{'part':>20} {'calls':>8} {'units':>12} {'CPU s':>9} {'us/unit':>9}")
     for part in sorted(ledger.seconds, key=lambda p: -ledger.seconds[p]):
         units, seconds = ledger.units.get(part, 0), ledger.seconds[part]
@@ -184,10 +200,23 @@ def main() -> None:
         f"\n{len(per_unit)} solves of {LONG} units or more, without the instruments: median "
         f"{per_unit[len(per_unit) // 2] * 1e6:.2f} us a unit, worst {per_unit[-1] * 1e6:.2f}; "
         f"the default limit ({DEFAULT_LIMIT}) is then {DEFAULT_LIMIT * per_unit[-1]:.2f} s at "
-        f"most\ntop_plays(3) over solve, per position: median "
-        f"{top_over_solve[len(top_over_solve) // 2]:.2f}x, p90 "
-        f"{top_over_solve[len(top_over_solve) * 9 // 10]:.2f}x, worst {top_over_solve[-1]:.2f}x"
+        f"most"
     )
+    if not args.hard:
+        print(
+            f"top_plays(3) over solve, per position: median "
+            f"{top_over_solve[len(top_over_solve) // 2]:.2f}x, p90 "
+            f"{top_over_solve[len(top_over_solve) * 9 // 10]:.2f}x, worst {top_over_solve[-1]:.2f}x"
+        )
+
+
+def hard_positions() -> list[tuple[Any, Any, bool, str]]:
+    """The positions of ``tests/data/hard_positions.txt`` (read by its test's own reader)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests.test_hard_positions import load
+
+    names = {edition: name for name, edition in EDITIONS.items()}
+    return [(p.table, p.rack, p.opened, names[p.edition]) for p in load()]
 
 
 if __name__ == "__main__":
