@@ -54,6 +54,11 @@ _SECOND_BITS: Final = 4
 _EACH_MASK: Final = (1 << _SECOND_BITS) - 1
 
 
+def _share_seen(share: int, present: int) -> int:
+    """The part of a packed share that ``present`` tiles of a colour at a number can take."""
+    return share if present > 1 else share & _EACH_MASK if present else 0
+
+
 #: A colour's table of :func:`color_values`: per number, per (run state, spare jokers). Kept
 #: for the process, so tuples of integers: the garbage collector stops tracking those, and a
 #: full collection does not walk them (they are many: see ``benchmarks/solver.py``).
@@ -95,10 +100,7 @@ def color_values(
     present = [t + r for t, r in zip(table, rack, strict=True)]
     caps = [min(cap, n) for cap, n in zip(caps, present, strict=True)]
     if shares is not None:
-        shares = [
-            share if n > 1 else share & _EACH_MASK if n else 0
-            for share, n in zip(shares, present, strict=True)
-        ]
+        shares = [_share_seen(share, n) for share, n in zip(shares, present, strict=True)]
     key = (
         tuple(table),
         tuple(rack),
@@ -330,7 +332,7 @@ def _cell(
     # charge the colour's own tiles only, and the room matters only with jokers to place.
     present = table + rack
     group_cap = min(group_cap, present)
-    share = share if present > 1 else share & _EACH_MASK if present else 0
+    share = _share_seen(share, present)
     key = (before, table, rack, group_cap, units, unit, pins, room or not units, share)
     found = _CELLS.get(key)
     if found is None:

@@ -11,6 +11,7 @@ each stock's hosts are listed once per solve.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Final
 
 import attrs
@@ -76,11 +77,9 @@ class _Share:
 
     def left(self, grid: Grid) -> Counts:
         """The fewest tiles of each cell that any host of the group leaves on the table."""
-        most: dict[tuple[int, int], int] = {}
+        most: Counter[tuple[int, int]] = Counter()
         for host in self.members:
-            for cell, count in host.table_taken(grid).items():
-                if count > most.get(cell, 0):
-                    most[cell] = count
+            most |= host.table_taken(grid)  # the most any host takes, per cell
         table = [list(column) for column in self.stock.table]
         for (column, row), count in most.items():
             table[column][row] -= count
