@@ -179,56 +179,67 @@ class GroupRules:
 
     def _spreads(self, naturals: list[Member], groups: int) -> Iterator[list[tuple[Member, ...]]]:
         """Every way (up to the order of groups) to put the numbered tiles into ``groups``."""
-        seen: set[tuple[tuple[Member, ...], ...]] = set()
+        return self._place(naturals, set(), 0, [()] * groups)
 
-        def place(at: int, bins: list[tuple[Member, ...]]) -> Iterator[list[tuple[Member, ...]]]:
-            if at == len(naturals):
-                if all(bins):
-                    key = tuple(sorted(bins))
-                    if key not in seen:
-                        seen.add(key)
-                        yield list(bins)
-                return
-            member = naturals[at]
-            tried: set[tuple[Member, ...]] = set()
-            for index, content in enumerate(bins):
-                if content in tried:
-                    continue
-                tried.add(content)
-                if self.distinct and any(m[0] == member[0] for m in content):
-                    continue
-                if len(content) >= self.size:
-                    continue
-                bins[index] = (*content, member)
-                yield from place(at + 1, bins)
-                bins[index] = content
+    def _place(
+        self,
+        naturals: list[Member],
+        seen: set[tuple[tuple[Member, ...], ...]],
+        at: int,
+        bins: list[tuple[Member, ...]],
+    ) -> Iterator[list[tuple[Member, ...]]]:
+        """:meth:`_spreads` from numbered tile ``at`` on, ``seen`` the spreads given so far.
 
-        yield from place(0, [()] * groups)
+        A method, not a closure calling itself: such a closure is a reference cycle, garbage
+        that only the cycle collector frees, one per call.
+        """
+        if at == len(naturals):
+            if all(bins):
+                key = tuple(sorted(bins))
+                if key not in seen:
+                    seen.add(key)
+                    yield list(bins)
+            return
+        member = naturals[at]
+        tried: set[tuple[Member, ...]] = set()
+        for index, content in enumerate(bins):
+            if content in tried:
+                continue
+            tried.add(content)
+            if self.distinct and any(m[0] == member[0] for m in content):
+                continue
+            if len(content) >= self.size:
+                continue
+            bins[index] = (*content, member)
+            yield from self._place(naturals, seen, at + 1, bins)
+            bins[index] = content
 
     def _with_jokers(
         self, spread: list[tuple[Member, ...]], jokers: tuple[int, int, int]
     ) -> Iterator[list[tuple[Member, ...]]]:
         """Every way to share the jokers among the groups (kinds kept apart)."""
         units = [kind for kind, n in zip(_JOKER_KINDS, jokers, strict=True) for _ in range(n)]
+        return self._give(units, 0, list(spread))
 
-        def give(at: int, bins: list[tuple[Member, ...]]) -> Iterator[list[tuple[Member, ...]]]:
-            if at == len(units):
-                yield bins
-                return
-            kind = units[at]
-            tried: set[tuple[Member, ...]] = set()
-            for index, content in enumerate(bins):
-                if content in tried or len(content) >= self.size:
-                    continue
-                # Identical jokers: keep them in order of groups to skip mirrored ways.
-                if at and units[at - 1] == kind and index < _last_with(bins, kind):
-                    continue
-                tried.add(content)
-                bins[index] = (*content, (-1, kind))
-                yield from give(at + 1, bins)
-                bins[index] = content
-
-        yield from give(0, list(spread))
+    def _give(
+        self, units: list[int], at: int, bins: list[tuple[Member, ...]]
+    ) -> Iterator[list[tuple[Member, ...]]]:
+        """:meth:`_with_jokers` from joker ``at`` of ``units`` (their kinds) on."""
+        if at == len(units):
+            yield bins
+            return
+        kind = units[at]
+        tried: set[tuple[Member, ...]] = set()
+        for index, content in enumerate(bins):
+            if content in tried or len(content) >= self.size:
+                continue
+            # Identical jokers: keep them in order of groups to skip mirrored ways.
+            if at and units[at - 1] == kind and index < _last_with(bins, kind):
+                continue
+            tried.add(content)
+            bins[index] = (*content, (-1, kind))
+            yield from self._give(units, at + 1, bins)
+            bins[index] = content
 
     def _valid(self, groups: list[tuple[Member, ...]]) -> bool:
         """Whether a set of groups is valid: sizes, a numbered tile each, the cap, the claims."""

@@ -344,20 +344,40 @@ def _within(
     jokers than there are (``jokers[1]``), no more jokers than ``cap``, and at least ``need``
     places from the rack: a prefix that can no longer keep within those limits is dropped whole.
     """
-    freed, (rack_jokers, loose) = jokers
-    least = freed[0]
-    most = {FREED: freed[1], RACK_JOKER: rack_jokers, LOOSE: loose}
-    most[PIN] = len(options)
-    used = dict.fromkeys(most, 0)
-    jokers_cap = len(options) if cap is None else cap
-    # Per place, how many places from it on may take a tile or joker from the rack.
-    from_rack = [0] * (len(options) + 1)
-    for at in range(len(options) - 1, -1, -1):
-        from_rack[at] = from_rack[at + 1] + any(p in _FROM_RACK for p in options[at])
-    picks: list[str] = []
+    return _Picks(options, jokers, cap, need).fill(0, 0, 0)
 
-    def fill(at: int, jokers: int, racked: int) -> Iterator[tuple[str, ...]]:
-        if racked + from_rack[at] < need or used[FREED] + len(options) - at < least:
+
+class _Picks:
+    """The walk of :func:`_within`: the picks so far and the jokers of each kind they use.
+
+    A class, not a closure calling itself: such a closure is a reference cycle, garbage that
+    only the cycle collector frees, one per listing.
+    """
+
+    __slots__ = ("cap", "from_rack", "least", "most", "need", "options", "picks", "used")
+
+    def __init__(
+        self,
+        options: list[list[str]],
+        jokers: tuple[tuple[int, int], tuple[int, int]],
+        cap: int | None,
+        need: int,
+    ) -> None:
+        freed, (rack_jokers, loose) = jokers
+        self.options, self.need, self.least = options, need, freed[0]
+        self.most = {FREED: freed[1], RACK_JOKER: rack_jokers, LOOSE: loose, PIN: len(options)}
+        self.used = dict.fromkeys(self.most, 0)
+        self.cap = len(options) if cap is None else cap
+        # Per place, how many places from it on may take a tile or joker from the rack.
+        self.from_rack = [0] * (len(options) + 1)
+        for at in range(len(options) - 1, -1, -1):
+            self.from_rack[at] = self.from_rack[at + 1] + any(p in _FROM_RACK for p in options[at])
+        self.picks: list[str] = []
+
+    def fill(self, at: int, jokers: int, racked: int) -> Iterator[tuple[str, ...]]:
+        """The picks from place ``at`` on, ``jokers`` placed and ``racked`` from the rack."""
+        options, used, picks = self.options, self.used, self.picks
+        if racked + self.from_rack[at] < self.need or used[FREED] + len(options) - at < self.least:
             return
         if at == len(options):
             yield tuple(picks)
@@ -365,16 +385,16 @@ def _within(
         for pick in options[at]:
             numbered = pick in NUMBERED
             if not numbered:
-                if used[pick] >= most[pick] or jokers >= jokers_cap:
+                if used[pick] >= self.most[pick] or jokers >= self.cap:
                     continue
                 used[pick] += 1
             picks.append(pick)
-            yield from fill(at + 1, jokers + (0 if numbered else 1), racked + (pick in _FROM_RACK))
+            yield from self.fill(
+                at + 1, jokers + (0 if numbered else 1), racked + (pick in _FROM_RACK)
+            )
             picks.pop()
             if not numbered:
                 used[pick] -= 1
-
-    yield from fill(0, 0, 0)
 
 
 def _fits(grid: Grid, window: list[int], picks: Sequence[str], stock: Stock, row: int) -> bool:

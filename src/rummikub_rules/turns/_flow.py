@@ -109,19 +109,8 @@ def always_matched(options: Sequence[Iterable[int]], right: int) -> frozenset[in
     """
     edges = [list(dict.fromkeys(choice)) for choice in options]
     owner: list[int | None] = [None] * right
-
-    def augment(left: int, seen: set[int]) -> bool:
-        for vertex in edges[left]:
-            if vertex not in seen:
-                seen.add(vertex)
-                holder = owner[vertex]
-                if holder is None or augment(holder, seen):
-                    owner[vertex] = left
-                    return True
-        return False
-
     for left in range(len(edges)):
-        augment(left, set())
+        _augment(edges, owner, left, set())
     users: list[list[int]] = [[] for _ in range(right)]
     for left, choice in enumerate(edges):
         for vertex in choice:
@@ -137,3 +126,21 @@ def always_matched(options: Sequence[Iterable[int]], right: int) -> frozenset[in
                 avoidable.add(partner)
                 free.append(partner)
     return frozenset(vertex for vertex in range(right) if vertex not in avoidable)
+
+
+def _augment(
+    edges: Sequence[Sequence[int]], owner: list[int | None], left: int, seen: set[int]
+) -> bool:
+    """Match left vertex ``left`` along an augmenting path (``owner``: each right one's match).
+
+    A function of its own, not a closure calling itself: such a closure is a reference cycle,
+    garbage that only the cycle collector frees, one per call.
+    """
+    for vertex in edges[left]:
+        if vertex not in seen:
+            seen.add(vertex)
+            holder = owner[vertex]
+            if holder is None or _augment(edges, owner, holder, seen):
+                owner[vertex] = left
+                return True
+    return False
