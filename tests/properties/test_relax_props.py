@@ -16,6 +16,12 @@ no smaller than the jokers in play change nothing.
 A second tile of one colour in a number's groups means a second group there: where too few
 colours hold the number to fill both, that tile takes the jokers they lack. An exhaustive check
 holds every number's charges to the jokers its groups need.
+
+Inside a number, the colours already walked may leave its groups short of tiles: the jokers they
+need beyond the later colours' charges
+(:meth:`~rummikub_rules.solver._group_table.GroupTable.needs`)
+are kept from the bound of the runs. An exhaustive check holds that reserve to the jokers any
+real split of the number into groups takes, and on random grids keeping it cuts no placement.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from rummikub_rules.solver import _fast
 from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._color_tables import HALVES, group_charge
 from rummikub_rules.solver._fast import FastSearch
+from rummikub_rules.solver._group_table import GroupTable
 from rummikub_rules.solver._relax import group_shares
 from tests.depth import examples
 
@@ -45,6 +52,16 @@ def grids(most: int, zeros: int) -> st.SearchStrategy[Grid]:
     cell = st.sampled_from([0] * zeros + list(range(1, most + 1)))
     return st.lists(
         st.lists(cell, min_size=COLORS, max_size=COLORS), min_size=COLUMNS, max_size=COLUMNS
+    )
+
+
+def pinned_search(
+    table: Grid, rack: Grid, pins: tuple[Grid, list[int]], jokers: tuple[int, int]
+) -> FastSearch:
+    """The fast search of a grid, rack tiles weighing 100 more than their numbers."""
+    weights = [100 + n for n in range(1, COLUMNS + 1)]
+    return FastSearch(
+        table, rack, weights, budget=Budget(), jokers=jokers, joker_weight=150, pins=pins
     )
 
 
@@ -71,18 +88,8 @@ def no_shares() -> Iterator[None]:
 def test_the_group_shares_never_cut_a_placement(
     table: Grid, rack: Grid, run_pins: Grid, group_pins: list[int], jokers: tuple[int, int]
 ) -> None:
-    weights = [100 + n for n in range(1, COLUMNS + 1)]
-
     def search() -> FastSearch:
-        return FastSearch(
-            table,
-            rack,
-            weights,
-            budget=Budget(),
-            jokers=jokers,
-            joker_weight=150,
-            pins=(run_pins, group_pins),
-        )
+        return pinned_search(table, rack, (run_pins, group_pins), jokers)
 
     with no_shares():
         without = search()
@@ -162,3 +169,87 @@ def test_a_colour_limited_to_no_joker_lays_none_in_its_runs() -> None:
 
     assert best(search(None)) == best(search([0, 1, 1, 1])) == 105 + 106
     assert best(search([1, 0, 1, 1])) == 101 + 102
+
+
+@contextmanager
+def no_reserve() -> Iterator[None]:
+    """Fast searches keep no joker from the bound for the groups of the number they are in."""
+
+    def nothing(self: GroupTable, caps: tuple[int, ...], *args: int) -> tuple[tuple[int, ...], ...]:
+        return tuple((0,) * len(self.after) for _ in caps)
+
+    with mock.patch.object(GroupTable, "needs", nothing):
+        yield
+
+
+@st.composite
+def few_colours(draw: st.DrawFn) -> tuple[Grid, Grid]:
+    """Table and rack counts where each number is held by a few colours (none to three): the
+    numbers whose groups need jokers."""
+    table = [[0] * COLORS for _ in range(COLUMNS)]
+    rack = [[0] * COLORS for _ in range(COLUMNS)]
+    for column in range(COLUMNS):
+        held = draw(st.sampled_from([0, 1, 1, 2, 2, 2, 3]))
+        for color in draw(st.permutations(range(COLORS)))[:held]:
+            table[column][color] = draw(st.sampled_from([0, 0, 1]))
+            rack[column][color] = draw(st.integers(1 - table[column][color], 2))
+    return table, rack
+
+
+@settings(max_examples=examples(200, minimum=50, deep=2000))
+@given(
+    grid=few_colours(),
+    run_pins=grids(1, 30),
+    group_pins=st.lists(st.sampled_from([0, 0, 0, 1]), min_size=COLUMNS, max_size=COLUMNS),
+    jokers=st.tuples(st.integers(0, 2), st.integers(0, 3)),
+)
+def test_keeping_the_jokers_a_number_s_groups_need_never_cuts_a_placement(
+    grid: tuple[Grid, Grid], run_pins: Grid, group_pins: list[int], jokers: tuple[int, int]
+) -> None:
+    table, rack = grid
+
+    def search() -> FastSearch:
+        return pinned_search(table, rack, (run_pins, group_pins), jokers)
+
+    with no_reserve():
+        without = search()
+        expected = best(without)
+    assert best(search()) == expected
+
+
+def test_the_jokers_kept_for_a_number_s_groups_never_pass_what_its_groups_take() -> None:
+    """Every way four colours (up to two tiles each, at most ``caps``) give tiles to one
+    number's groups, with a kept joker there or none, in whole jokers or halves: after each
+    colour, the units kept plus the later colours' charges never pass those of the jokers the
+    groups then hold, for any number of jokers that makes them valid groups (``k`` groups of
+    three or four tiles, a colour at most once in each, a numbered tile in each)."""
+    table = GroupTable(COLORS, 2, 4)
+    for row in itertools.product(range(3), repeat=COLORS):
+        share = group_shares([list(row)], [0])[0]
+        for pinned, unit in itertools.product((0, 1), (1, HALVES)):
+            needs = table.needs(row, pinned, share if unit == HALVES else 0, 3, unit)
+            for grouped in itertools.product(*(range(n + 1) for n in row)):
+                charges = [group_charge(share, g) if unit == HALVES else 0 for g in grouped]
+                total = sum(grouped)
+                for jokers in range(4):
+                    held = total + pinned + jokers
+                    if not any(3 * k <= held <= COLORS * k for k in range(max(grouped), total + 1)):
+                        continue
+                    acc = 0
+                    for color, g in enumerate(grouped):
+                        acc = table.after[acc][g]
+                        kept = needs[color][acc]
+                        assert kept + sum(charges[color + 1 :]) <= unit * jokers, (row, grouped)
+
+
+def test_two_colours_short_of_a_group_keep_half_a_joker_for_it() -> None:
+    """Black and red alone hold 5s (a joker takes half a joker from each tile in their group):
+    once black has given ``k5``, red may still give ``r5`` (charged a half), so the group needs
+    another half at least; once red has given it too, the whole joker, charged to neither."""
+    table = GroupTable(COLORS, 2, 2)
+    share = group_shares([[1, 1, 0, 0]], [0])[0]
+    needs = table.needs((1, 1, 0, 0), 0, share, 2, HALVES)
+    one = table.after[0][1]
+    assert needs[0][one] == 1
+    assert needs[1][table.after[one][1]] == HALVES
+    assert needs[1][table.after[one][0]] == 2 * HALVES

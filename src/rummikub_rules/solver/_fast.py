@@ -14,6 +14,8 @@ never multiply), with its state packed into one integer: each colour's open runs
 group accumulator (see :mod:`._relax`) and the jokers not yet placed. Moves
 are ordered by the per-colour relaxation, whose bound already guarantees that every colour can
 finish, so only the coupling of colours in groups (and the sharing of jokers) can fail later.
+Inside a column, the jokers its groups still need beyond the later colours' charges are kept
+from the bound of the runs (:meth:`._group_table.GroupTable.needs`).
 
 The search is a memoised depth-first branch and bound. Runs read the same both ways, so the
 columns may be walked upwards or downwards, and the work either way differs a lot from one table
@@ -252,6 +254,9 @@ class _Search:
         #: may still fit: before the last colour, with any jokers; after it, with the column's
         #: pinned jokers only).
         self.cell_info: list[tuple[int, bool, tuple[bool, ...]]] = []
+        #: Per cell, per accumulator after its colour's move: the joker units the number's
+        #: groups need at least beyond the later colours' charges (:meth:`GroupTable.needs`).
+        self.needs: list[tuple[int, ...]] = []
         self.path: list[Move] = []
         #: Per cell and state: ``2 * value + 1`` for an exact value, ``2 * bound`` for a bound.
         self.memo: list[dict[int, int]] = []
@@ -272,6 +277,19 @@ class _Search:
         for column, pinned in enumerate(self.group_pins):
             fits = self.groups.with_jokers[pinned]
             self.cell_info[column * colors + colors - 1] = (self.offsets[-1], True, fits)
+        if self.jokers:
+            room, shares, unit = self.relax.room, self.relax.shares, self.relax.unit
+            self.needs = [
+                needs
+                for column, (row, cap) in enumerate(zip(self._counts, self._caps, strict=True))
+                for needs in self.groups.needs(
+                    tuple(min(n, cap) for n in row),
+                    self.group_pins[column],
+                    shares[column],
+                    self.jokers if room is None or room[1][column] else 0,
+                    unit,
+                )
+            ]
         self.path = [(0, 0, 0, 0, 0)] * self.cells
         self.memo = [{} for _ in range(self.cells)]
         self.choice = [{} for _ in range(self.cells)]
@@ -373,6 +391,7 @@ class _Search:
         acc = key & self.acc_mask
         after, fits = self.groups.after[acc], self.groups.fits
         pinned = self.group_pins[pos // self.colors]
+        needs, unit = self.needs[pos], self.relax.unit
         best, choice = NEG, None
         # A move changes one colour's term of its children's bound.
         parts: Sequence[int] | None = None
@@ -391,13 +410,17 @@ class _Search:
             floor = best if best > alpha else alpha
             child = key + delta - acc + acc2
             left = child >> self.spare_offset
+            # The number's groups take jokers that its later colours' charges do not cover.
+            need = 0 if last else needs[acc2]
+            if need > unit * left:
+                continue
             if pos + 1 == self.cells:
                 rest_bound = self._joker_bound(pos + 1, child, left)
             else:
                 if parts is None:
                     parts, moved = self._others(pos, key, spare)
                 rest_bound = self.relax.bound_with(
-                    parts, moved, (child >> offset) & self.state_mask, left
+                    parts, moved, (child >> offset) & self.state_mask, left, max(0, need)
                 )
             if gain + rest_bound <= floor:
                 continue

@@ -7,7 +7,12 @@ into valid groups (with the jokers the number's groups may take).
 
 from __future__ import annotations
 
+from rummikub_rules.solver._color_tables import group_charge
+
 __all__ = ["GroupTable"]
+
+#: Joker units no number's groups can be given: more than any search holds.
+_NEVER = 1 << 20
 
 
 class GroupTable:
@@ -17,7 +22,8 @@ class GroupTable:
     and ``w`` jokers split into groups of 3..``colours`` tiles: ``k`` groups take ``total``
     numbered tiles and the jokers when the widest colour has at most ``k`` tiles, every group
     gets a numbered tile (``k <= total``) and ``3k <= total + w <= colours * k``; ``ok`` is the
-    same without jokers. ``viable`` says, before the number is over, whether it still may.
+    same without jokers. ``viable`` says, before the number is over, whether it still may, and
+    ``needs`` how many jokers it takes at least.
     """
 
     def __init__(self, colors: int, copies: int, jokers: int) -> None:
@@ -46,6 +52,10 @@ class GroupTable:
         self.ok = self.with_jokers[0]
         self._some = tuple(any(fits) for fits in self.fits)
         self._viable: dict[tuple[int, ...], tuple[tuple[bool, ...], ...]] = {}
+        self._needs: dict[tuple[tuple[int, ...], int, int, int, int], tuple[tuple[int, ...], ...]]
+        self._needs = {}
+        #: Per number of kept jokers, per accumulator: the fewest jokers more that fit it.
+        self._least: dict[int, tuple[int, ...]] = {}
 
     def viable(self, caps: tuple[int, ...]) -> tuple[tuple[bool, ...], ...]:
         """Per colour ``c``: which accumulators may still fit once ``c`` has given its tiles.
@@ -61,6 +71,45 @@ class GroupTable:
                     0, tuple(any(later[row[g]] for g in range(cap + 1)) for row in self.after)
                 )
             found = self._viable[caps] = tuple(rows)
+        return found
+
+    def needs(
+        self, caps: tuple[int, ...], pinned: int, share: int, jokers: int, unit: int
+    ) -> tuple[tuple[int, ...], ...]:
+        """Per colour ``c``: the joker units each accumulator's groups need beyond the charges.
+
+        Once ``c`` has given its tiles, the colours after it give at most ``caps`` tiles each,
+        and a colour giving ``g`` is charged ``group_charge(share, g)`` units in its colour table
+        (:func:`._relax.group_shares`). The groups hold the number's ``pinned`` table jokers and
+        at most ``jokers`` more, ``unit`` units each. Whatever the later colours give, the
+        groups' jokers cover their charges and at least this many units more, so a search may
+        keep those from the bound of the colours' runs. Negative where the charges may cover
+        it all; :data:`_NEVER` or more where no jokers fit the groups.
+        """
+        key = (caps, pinned, share, jokers, unit)
+        found = self._needs.get(key)
+        if found is None:
+            least = self._least.get(pinned)
+            if least is None:
+                least = self._least[pinned] = tuple(
+                    next((j for j, fit in enumerate(fits[pinned:]) if fit), _NEVER)
+                    for fits in self.fits
+                )
+            rows = [tuple(unit * n if n <= jokers else _NEVER for n in least)]
+            for cap in reversed(caps[1:]):
+                later = rows[0]
+                if cap == 0:
+                    rows.insert(0, tuple(later[row[0]] for row in self.after))
+                    continue
+                charges = [group_charge(share, g) for g in range(cap + 1)]
+                rows.insert(
+                    0,
+                    tuple(
+                        min(later[row[g]] - charges[g] for g in range(cap + 1))
+                        for row in self.after
+                    ),
+                )
+            found = self._needs[key] = tuple(rows)
         return found
 
     def _id(self, total: int, widest: int) -> int:

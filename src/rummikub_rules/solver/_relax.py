@@ -173,9 +173,15 @@ class Relaxation:
             total = row[at : at + top] if total is None else _merge(total, row, at)
         return total if total is not None else [0] * top
 
-    def bound_with(self, parts: Sequence[int], row: Sequence[int], state: int, spare: int) -> int:
-        """:meth:`shared_bound` of the cells of ``parts`` and one more, ``spare`` jokers left."""
-        top = self.unit * spare
+    def bound_with(
+        self, parts: Sequence[int], row: Sequence[int], state: int, spare: int, kept: int = 0
+    ) -> int:
+        """:meth:`shared_bound` of the cells of ``parts`` and one more, ``spare`` jokers left.
+
+        ``kept`` joker units of them are kept from the colours (a number's groups take them);
+        the rack jokers among them still score.
+        """
+        top = self.unit * spare - kept
         at = state * self.width
         if top == 0:
             total = parts[0] + row[at]
