@@ -1295,7 +1295,8 @@ def test_the_colour_tables_kept_for_the_process_are_left_alone_by_the_garbage_co
     )
     ways = _run_states.options(1, 1, 1, 1, 1)
     groups = GroupTable(4, 2, 2)
-    accumulators = (groups.after, groups.fits, groups.with_jokers, groups.viable((2, 2, 1, 1)))
+    viable, needs = groups.viable((2, 2, 1, 1), 0), groups.needs((2, 2, 1, 1), 0, 1, 2, 2)
+    accumulators = (groups.after, groups.fits, groups.with_jokers, viable, needs)
     for _ in range(3):
         gc.collect()
     assert not gc.is_tracked(table)

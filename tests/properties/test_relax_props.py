@@ -253,3 +253,30 @@ def test_two_colours_short_of_a_group_keep_half_a_joker_for_it() -> None:
     assert needs[0][one] == 1
     assert needs[1][table.after[one][1]] == HALVES
     assert needs[1][table.after[one][0]] == 2 * HALVES
+
+
+def test_with_no_joker_left_a_number_s_groups_must_close_with_its_tiles_alone() -> None:
+    """Every way four colours (up to two tiles each, at most ``caps``) give tiles to one
+    number's groups, with a kept joker there or none: after each colour, its accumulator is
+    viable exactly when some tiles the later colours may give make valid groups with the kept
+    jokers alone (``k`` groups of three or four, a colour at most once in each)."""
+    table = GroupTable(COLORS, 2, 4)
+
+    def valid(grouped: tuple[int, ...], pinned: int) -> bool:
+        total = sum(grouped)
+        held = total + pinned
+        if not total:
+            return not pinned
+        return any(3 * k <= held <= COLORS * k for k in range(max(grouped), total + 1))
+
+    for caps in itertools.product(range(3), repeat=COLORS):
+        for pinned in (0, 1, 2):
+            viable = table.viable(caps, pinned)
+            for color in range(COLORS):
+                for gave in itertools.product(*(range(n + 1) for n in caps[: color + 1])):
+                    acc = 0
+                    for g in gave:
+                        acc = table.after[acc][g]
+                    later = itertools.product(*(range(n + 1) for n in caps[color + 1 :]))
+                    closes = any(valid((*gave, *rest), pinned) for rest in later)
+                    assert viable[color][acc] == closes, (caps, pinned, gave)

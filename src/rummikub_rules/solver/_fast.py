@@ -251,8 +251,8 @@ class _Search:
         self.best_path: list[Move] | None = None
         # What only a dive needs is built at the first dive: many searches end at their bound.
         #: Per cell: (offset of its colour, last colour of the column, the accumulators that
-        #: may still fit: before the last colour, with any jokers; after it, with the column's
-        #: pinned jokers only).
+        #: may still fit with the column's pinned jokers alone, as when no joker is left to
+        #: place; with jokers left, :attr:`needs` says).
         self.cell_info: list[tuple[int, bool, tuple[bool, ...]]] = []
         #: Per cell, per accumulator after its colour's move: the joker units the number's
         #: groups need at least beyond the later colours' charges (:meth:`GroupTable.needs`).
@@ -267,16 +267,15 @@ class _Search:
         colors = self.colors
         viable = [
             flags
-            for row, cap in zip(self._counts, self._caps, strict=True)
-            for flags in self.groups.viable(tuple(min(n, cap) for n in row))
+            for column, (row, cap) in enumerate(zip(self._counts, self._caps, strict=True))
+            for flags in self.groups.viable(
+                tuple(min(n, cap) for n in row), self.group_pins[column]
+            )
         ]
         self.cell_info = [
             (self.offsets[pos % colors], pos % colors == colors - 1, flags)
             for pos, flags in enumerate(viable)
         ]
-        for column, pinned in enumerate(self.group_pins):
-            fits = self.groups.with_jokers[pinned]
-            self.cell_info[column * colors + colors - 1] = (self.offsets[-1], True, fits)
         if self.jokers:
             room, shares, unit = self.relax.room, self.relax.shares, self.relax.unit
             self.needs = [
@@ -386,7 +385,7 @@ class _Search:
         self.work.charge(1 + self.relax.unit * spare)
         if self.work.spent > self.budget:
             raise _TurnSpentError
-        offset, last, viable = self.cell_info[pos]
+        offset, last, _ = self.cell_info[pos]
         state = (key >> offset) & self.state_mask
         acc = key & self.acc_mask
         after, fits = self.groups.after[acc], self.groups.fits
@@ -405,8 +404,6 @@ class _Search:
                 if not fits[acc2][group_jokers + pinned]:
                     continue
                 acc2 = 0
-            elif not viable[acc2]:
-                continue
             floor = best if best > alpha else alpha
             child = key + delta - acc + acc2
             left = child >> self.spare_offset

@@ -21,9 +21,9 @@ class GroupTable:
     ``after[acc][g]`` adds a colour giving ``g`` tiles. ``fits[acc][w]`` says whether the tiles
     and ``w`` jokers split into groups of 3..``colours`` tiles: ``k`` groups take ``total``
     numbered tiles and the jokers when the widest colour has at most ``k`` tiles, every group
-    gets a numbered tile (``k <= total``) and ``3k <= total + w <= colours * k``; ``ok`` is the
-    same without jokers. ``viable`` says, before the number is over, whether it still may, and
-    ``needs`` how many jokers it takes at least.
+    gets a numbered tile (``k <= total``) and ``3k <= total + w <= colours * k``. Before the
+    number is over, ``viable`` says whether it still may with the kept jokers alone, and
+    ``needs`` how many jokers more it takes at least.
     """
 
     def __init__(self, colors: int, copies: int, jokers: int) -> None:
@@ -49,28 +49,27 @@ class GroupTable:
         )
         #: ``with_jokers[w]``: whether each accumulator fits with ``w`` jokers.
         self.with_jokers = tuple(tuple(fits[w] for fits in self.fits) for w in range(jokers + 1))
-        self.ok = self.with_jokers[0]
-        self._some = tuple(any(fits) for fits in self.fits)
-        self._viable: dict[tuple[int, ...], tuple[tuple[bool, ...], ...]] = {}
+        self._viable: dict[tuple[tuple[int, ...], int], tuple[tuple[bool, ...], ...]] = {}
         self._needs: dict[tuple[tuple[int, ...], int, int, int, int], tuple[tuple[int, ...], ...]]
         self._needs = {}
         #: Per number of kept jokers, per accumulator: the fewest jokers more that fit it.
         self._least: dict[int, tuple[int, ...]] = {}
 
-    def viable(self, caps: tuple[int, ...]) -> tuple[tuple[bool, ...], ...]:
+    def viable(self, caps: tuple[int, ...], pinned: int) -> tuple[tuple[bool, ...], ...]:
         """Per colour ``c``: which accumulators may still fit once ``c`` has given its tiles.
 
-        The colours after it give at most ``caps`` tiles each, and the jokers may join.
+        The colours after it give at most ``caps`` tiles each, and the groups hold the number's
+        ``pinned`` table jokers and no other: a search with no joker left to place.
         """
-        found = self._viable.get(caps)
+        found = self._viable.get((caps, pinned))
         if found is None:
-            rows = [self._some]
+            rows = [self.with_jokers[pinned]]
             for cap in reversed(caps[1:]):
                 later = rows[0]
                 rows.insert(
                     0, tuple(any(later[row[g]] for g in range(cap + 1)) for row in self.after)
                 )
-            found = self._viable[caps] = tuple(rows)
+            found = self._viable[caps, pinned] = tuple(rows)
         return found
 
     def needs(
