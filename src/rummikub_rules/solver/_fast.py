@@ -417,7 +417,7 @@ class _Search:
                 if parts is None:
                     parts, moved = self._others(pos, key, spare)
                 rest_bound = self.relax.bound_with(
-                    parts, moved, (child >> offset) & self.state_mask, left, max(0, need)
+                    parts, moved, (child >> offset) & self.state_mask, left, need if need > 0 else 0
                 )
             if gain + rest_bound <= floor:
                 continue
