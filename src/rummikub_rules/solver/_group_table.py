@@ -52,8 +52,7 @@ class GroupTable:
         self._viable: dict[tuple[tuple[int, ...], int], tuple[tuple[bool, ...], ...]] = {}
         self._needs: dict[tuple[tuple[int, ...], int, int, int, int], tuple[tuple[int, ...], ...]]
         self._needs = {}
-        #: Per number of kept jokers, per accumulator: the fewest jokers more that fit it.
-        self._least: dict[int, tuple[int, ...]] = {}
+        self._fewest: dict[int, tuple[tuple[int, ...], int]] = {}
 
     def viable(self, caps: tuple[int, ...], pinned: int) -> tuple[tuple[bool, ...], ...]:
         """Per colour ``c``: which accumulators may still fit once ``c`` has given its tiles.
@@ -85,17 +84,15 @@ class GroupTable:
         keep those from the bound of the colours' runs. Negative where the charges may cover
         it all; :data:`_NEVER` or more where no jokers fit the groups.
         """
-        key = (caps, pinned, share, jokers, unit)
+        least, most = self._least(pinned)
+        later_caps = caps[1:]
+        # What cannot change the rows is left out of their key: the first colour's cap, jokers
+        # beyond the most any accumulator needs, a charge no later colour may be charged.
+        key = (later_caps, pinned, share if any(later_caps) else 0, min(jokers, most), unit)
         found = self._needs.get(key)
         if found is None:
-            least = self._least.get(pinned)
-            if least is None:
-                least = self._least[pinned] = tuple(
-                    next((j for j, fit in enumerate(fits[pinned:]) if fit), _NEVER)
-                    for fits in self.fits
-                )
             rows = [tuple(unit * n if n <= jokers else _NEVER for n in least)]
-            for cap in reversed(caps[1:]):
+            for cap in reversed(later_caps):
                 later = rows[0]
                 if cap == 0:
                     rows.insert(0, tuple(later[row[0]] for row in self.after))
@@ -109,6 +106,20 @@ class GroupTable:
                     ),
                 )
             found = self._needs[key] = tuple(rows)
+        return found
+
+    def _least(self, pinned: int) -> tuple[tuple[int, ...], int]:
+        """Per accumulator, the fewest jokers that fit it beside ``pinned`` kept ones.
+
+        :data:`_NEVER` where none do; and the most of them that is not :data:`_NEVER`.
+        """
+        found = self._fewest.get(pinned)
+        if found is None:
+            least = tuple(
+                next((j for j, fit in enumerate(fits[pinned:]) if fit), _NEVER)
+                for fits in self.fits
+            )
+            found = self._fewest[pinned] = (least, max(n for n in least if n < _NEVER))
         return found
 
     def _id(self, total: int, widest: int) -> int:
