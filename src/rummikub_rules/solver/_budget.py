@@ -46,7 +46,7 @@ CHECK: Final = 70
 HOST: Final = 40
 FIT: Final = 1
 GROUPED: Final = 2
-STEP: Final = 30
+STEP: Final = 36
 FATE: Final = 60
 
 #: The work a solve may do when the caller sets no limit: about a second here (on solves of
