@@ -119,7 +119,7 @@ class GroupTable:
                 next((j for j, fit in enumerate(fits[pinned:]) if fit), _NEVER)
                 for fits in self.fits
             )
-            found = self._fewest[pinned] = (least, max(n for n in least if n < _NEVER))
+            found = self._fewest[pinned] = (least, max((n for n in least if n < _NEVER), default=0))
         return found
 
     def _id(self, total: int, widest: int) -> int:
