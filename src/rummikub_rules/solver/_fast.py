@@ -265,12 +265,15 @@ class _Search:
     def _prepare(self) -> None:
         """Build the cells' rules and the memo, before the first dive."""
         colors = self.colors
+        # Per number, the most tiles each colour may give to its groups.
+        capped = [
+            tuple(min(n, cap) for n in row)
+            for row, cap in zip(self._counts, self._caps, strict=True)
+        ]
         viable = [
             flags
-            for column, (row, cap) in enumerate(zip(self._counts, self._caps, strict=True))
-            for flags in self.groups.viable(
-                tuple(min(n, cap) for n in row), self.group_pins[column]
-            )
+            for caps, pinned in zip(capped, self.group_pins, strict=True)
+            for flags in self.groups.viable(caps, pinned)
         ]
         self.cell_info = [
             (self.offsets[pos % colors], pos % colors == colors - 1, flags)
@@ -280,9 +283,9 @@ class _Search:
             room, shares, unit = self.relax.room, self.relax.shares, self.relax.unit
             self.needs = [
                 needs
-                for column, (row, cap) in enumerate(zip(self._counts, self._caps, strict=True))
+                for column, caps in enumerate(capped)
                 for needs in self.groups.needs(
-                    tuple(min(n, cap) for n in row),
+                    caps,
                     self.group_pins[column],
                     shares[column],
                     self.jokers if room is None or room[1][column] else 0,
