@@ -1230,6 +1230,36 @@ def test_a_group_joker_beside_another_is_freed_by_as_many_colours_as_its_group_l
     assert not unplaceable(ctx)
 
 
+def test_a_rack_joker_counts_among_the_rack_tiles_a_freed_joker_s_meld_needs() -> None:
+    # A freed joker's meld needs two rack tiles here, and `k1 j j` holds two: `k1` and the
+    # rack's joker (the other joker is freed from `b4 j j j`, which stays a group). The count
+    # counted only the rack's numbered tiles and settled the region laying `k1`, a play in it
+    # (the property `test_a_region_settled_by_counts_holds_no_play` drew it, 2026-12-05).
+    edition = EDITIONS["classic"].evolve(
+        tile_set=TileSet(numbers=range(1, 5), copies=1, jokers=4), deal_size=1,
+        initial_meld_points=0, freed_joker_rack_tiles=2, freed_joker_new_meld=False,
+    )  # fmt: skip
+    table = parse_table("b4 j j j")
+    assert check_turn(table, "j k1", "k1 j j | b4 j j", opened=True, edition=edition).ok
+
+    def settled(held: str) -> bool:
+        ctx = context(
+            table, tuple(parse_tiles(held)), opened=True, edition=edition, objective="tiles",
+            budget=Budget(), fast=True, first=False, laid={parse_tiles("k1")[0]: (1, 1)},
+        )  # fmt: skip
+        return unplaceable(ctx)
+
+    assert not settled("j k1")
+    # Without the rack's joker, `k1` stands beside two freed jokers, one rack tile: no meld.
+    assert settled("k1")
+    # So `top_plays` listed one play where there are two.
+    plays = top_plays(table, "j k1 r2", 5, opened=True, edition=edition)
+    assert sorted(str(p.after) for p in plays) == [
+        "group: k1 j j | group: b4 j j",
+        "group: r2 j j | group: b4 j j",
+    ]
+
+
 def test_an_opening_s_demanded_tile_needs_a_meld_of_rack_tiles() -> None:
     # Before the opening, only the rack's tiles and jokers make melds: `k9` has none.
     def settled(tile: str, edition: str = "classic") -> bool:

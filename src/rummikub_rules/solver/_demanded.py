@@ -5,11 +5,11 @@ A demanded tile stands after the turn in a run of its colour or a group of its n
 whose other places holds a tile of the table or of the rack the region lets be laid, or a
 joker. A joker there is a rack joker, a table joker kept in a role that place is (the tile a run
 joker stands for, any tile of a group joker's number), or a table joker freed, and then the
-meld holds at least ``freed_joker_rack_tiles`` rack tiles (rules section 4.5). A player who has
-not opened lays new melds of rack tiles only. Where no run or group around a demanded tile
-meets that, the region has no play, and no search is needed to say so: its proof used to take
-the host search up to the whole default limit (a ``us-1980`` region demanding ``k2``, which
-only a freed joker could join, in a meld short of rack tiles).
+meld holds at least ``freed_joker_rack_tiles`` rack tiles, its rack jokers among them (rules
+section 4.5). A player who has not opened lays new melds of rack tiles only. Where no run or
+group around a demanded tile meets that, the region has no play, and no search is needed to
+say so: its proof used to take the host search up to the whole default limit (a ``us-1980``
+region demanding ``k2``, which only a freed joker could join, in a meld short of rack tiles).
 
 Each count is a necessary condition only (the other demanded tiles and the rest of the table
 are not looked at, and a joker counts as freed wherever what takes its place is there to be
@@ -185,15 +185,21 @@ class _Stock:
         return rack_tiles, kept, free
 
     def fits(self, counts: tuple[int, int, int]) -> bool:
-        """Whether jokers fill the places ``counts`` leave beside the demanded tile (a rack one)."""
+        """Whether jokers fill the places ``counts`` leave beside the demanded tile (a rack one).
+
+        The places no kept joker fills take the rack's jokers first, then freed ones; a rack
+        joker laid there counts among the meld's rack tiles, as the demanded tile does.
+        """
         rack_tiles, kept, free = counts
         if self.cap is not None and kept + free > self.cap:
             return False
         for keep in range(kept + 1):
-            freed = max(0, kept - keep + free - self.rack_jokers)
+            loose = kept - keep + free
+            from_rack = min(loose, self.rack_jokers)
+            freed = loose - from_rack
             if freed > self.freeable or keep + freed > self.table_jokers:
                 continue
-            if freed and rack_tiles + 1 < self.need:
+            if freed and rack_tiles + from_rack + 1 < self.need:
                 continue
             return True
         return False
