@@ -125,13 +125,13 @@ class HostSearch:
             if best.floor >= relaxed[0]:
                 return  # its play is legal: no host does better
         order = trying_order(self.ctx.grid, self.ctx.edition, relaxed[1])
-        tried: frozenset[tuple[object, ...]] = frozenset()
+        settled: frozenset[tuple[object, ...]] = frozenset()
         if not step.taken:
-            tried = self._try(step, relaxed[0], self._listed(step, table_free=True), order)
+            settled = self._try(step, relaxed[0], self._listed(step, table_free=True), order)
             if best.floor >= relaxed[0]:
                 return
         listed = self._listed(step, within=within)
-        self._try(step, relaxed[0], listed, order, every=True, skip=tried)
+        self._try(step, relaxed[0], listed, order, every=True, skip=settled)
 
     def _listed(
         self, step: Step, *, table_free: bool = False, within: _Listed | None = None
@@ -190,30 +190,31 @@ class HostSearch:
     ) -> frozenset[tuple[object, ...]]:
         """Lay each host listed after the step's last one, until the best play reaches ``bound``.
 
-        See :meth:`search`; hosts are tried in ``order`` (:mod:`._host_order`). ``every``: the
-        listing holds every host of the stock; they are then bounded in groups (:meth:`shares`),
-        and the steps after them list their own hosts among them. Hosts whose keys are in
-        ``skip`` were tried already; they still count in the groups. Returns the keys of the
-        hosts tried.
+        See :meth:`search`; hosts are tried in ``order`` (:mod:`._host_order`), and bounded
+        in groups first (:meth:`shares`). ``every``: the listing holds every host of the
+        stock, and the steps after them list their own hosts among them. Hosts whose keys are
+        in ``skip`` are settled already; they still count in the groups. Returns the keys of
+        the hosts settled: tried, or ruled out with their group (the best play so far only
+        rises, so they stay settled).
         """
         ctx, best = self.ctx, self.best
         after = step.after
         # Hosts in key order: each set of hosts is laid once.
         scored = listed if after is None else [e for e in listed if e[1] >= after]
-        groups = self.shares(step, scored) if every else None
-        tried = []
+        groups = self.shares(step, scored)
+        settled = []
         for score, key, host in sorted(scored, key=order):
             if best.floor >= bound:
                 break  # the best play so far scores what the freed jokers anywhere would
             if key in skip:
                 continue
+            settled.append(key)
             if groups is not None and self._share_bound(step, groups[host], host) <= best.floor:
                 continue  # no host taking these table tiles leads anywhere
-            tried.append(key)
             for claims, group_claims in claims_left(host, step.claims, step.group_claims, ctx.grid):
                 laid = step.with_host(host, score, ctx.grid, claims, group_claims)
                 self.search(laid, listed if every else None)
-        return frozenset(tried)
+        return frozenset(settled)
 
     def shares(self, step: Step, options: _Listed) -> dict[Host, _Share] | None:
         """Per host, its group: the hosts one search may bound (``None``: not here).
