@@ -52,6 +52,7 @@ class GroupTable:
         self._viable: dict[tuple[tuple[int, ...], int], tuple[tuple[bool, ...], ...]] = {}
         self._needs: dict[tuple[tuple[int, ...], int, int, int, int], tuple[tuple[int, ...], ...]]
         self._needs = {}
+        #: Per number of kept jokers, :meth:`_least`'s answer.
         self._fewest: dict[int, tuple[tuple[int, ...], int]] = {}
 
     def viable(self, caps: tuple[int, ...], pinned: int) -> tuple[tuple[bool, ...], ...]:
