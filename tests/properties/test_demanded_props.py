@@ -21,7 +21,13 @@ from rummikub_rules.solver._demanded import unplaceable
 from rummikub_rules.tiles import Tile
 from tests.brute import tables_for
 from tests.depth import examples
-from tests.properties.test_solver_props import RACK_TILES, Position, custom_editions, positions
+from tests.properties.test_solver_props import (
+    RACK_TILES,
+    Position,
+    crowded_positions,
+    custom_editions,
+    positions,
+)
 
 
 @st.composite
@@ -50,8 +56,29 @@ COUNTED = st.one_of(
 @settings(max_examples=examples(1200, minimum=300, deep=2000))
 @given(st.data(), positions(COUNTED, rack_tiles=RACK_TILES - 1))
 def test_a_region_settled_by_counts_holds_no_play(data: st.DataObject, position: Position) -> None:
+    check_settled(position, data.draw(bounds(position[2])))
+
+
+#: Custom editions with three or four jokers where the count applies.
+CROWDED_COUNTED = custom_editions(st.integers(3, 4), wraps=("none",), distinct=True)
+
+
+@settings(max_examples=examples(1200, minimum=300, deep=2000))
+@given(st.data(), crowded_positions(CROWDED_COUNTED))
+def test_a_region_settled_by_counts_holds_no_play_where_jokers_crowd(
+    data: st.DataObject, position: Position
+) -> None:
+    """The same, where freed jokers, the rack's jokers and the rack tiles a freed joker's meld
+    needs meet (:func:`~tests.properties.test_solver_props.crowded_positions`): the count once
+    settled ``k1 j j | b4 j j`` (table ``b4 j j j``, rack ``j k1 r2``, two rack tiles owed) as
+    holding no play, and the test above drew it once in many runs."""
+    check_settled(position, data.draw(bounds(position[2])))
+
+
+def check_settled(position: Position, laid: Laid) -> None:
+    """Where the count settles the region that ``laid`` bounds, the brute force finds no
+    legal play within the bounds."""
     edition, table, rack, opened, objective = position
-    laid = data.draw(bounds(tuple(rack)))
     ctx = context(
         table, tuple(rack), opened=opened, edition=edition, objective=objective,  # type: ignore[arg-type]
         budget=Budget(), fast=True, first=False, laid=laid,

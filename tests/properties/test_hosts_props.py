@@ -106,7 +106,7 @@ def tinted_stocks(draw: st.DrawFn) -> Stock:
     )
 
 
-@settings(max_examples=examples(100, deep=40), deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.one_of(stocks(), tinted_stocks()), st.integers(1, 3), st.booleans(), st.data())
 def test_the_hosts_left_after_a_host_are_those_that_fit(
     stock: Stock, freed: int, olds: bool, data: st.DataObject

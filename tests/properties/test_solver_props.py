@@ -79,11 +79,13 @@ def custom_editions(
     *,
     plain: bool = False,
     wraps: tuple[str, ...] = WRAPS,
+    distinct: bool = False,
 ) -> Edition:
     """A small tile set (so that tiles meet) and a random value of every rule a play obeys.
 
     ``plain``: the standard meld rules (where the fast search applies); else runs go round as
-    one of ``wraps`` says."""
+    one of ``wraps`` says, and groups hold distinct colours where ``distinct`` says so or a
+    draw does."""
     colors = draw(st.permutations(list(Color)))[: draw(st.integers(3, 4))]
     low = draw(st.integers(1, 9))
     tile_set = TileSet(
@@ -97,7 +99,7 @@ def custom_editions(
         min_players=2,
         deal_size=1,
         run_wrap="none" if plain else draw(st.sampled_from(wraps)),
-        group_colors_distinct=plain or draw(st.booleans()),
+        group_colors_distinct=plain or distinct or draw(st.booleans()),
         max_jokers_per_meld=None if plain else draw(st.sampled_from([None, None, 1, 2])),
         initial_meld_points=draw(st.sampled_from([0, 5, 10, 15, 20])),
         joker_in_initial_meld=draw(st.sampled_from(JokerInInitialMeld)),
@@ -128,12 +130,7 @@ def positions(
     The rack holds up to every joker the table left (at least ``least_jokers`` where the set
     has them): three or more make runs of jokers alone possible, which are no melds."""
     edition = draw(editions)
-    numbers = list(edition.tile_set.numbers)
-    start = draw(st.integers(0, max(0, len(numbers) - 5)))
-    window = set(numbers[start : start + 5])
-    pool = Counter(
-        t for t in edition.tile_set.all_tiles() if t.number is None or t.number in window
-    )
+    pool = window_pool(draw, edition, 5)
     reserved = min(least_jokers, pool[JOKER], rack_tiles)  # the rack's, before the table's
     pool[JOKER] -= reserved
     melds: list[Meld] = []
@@ -169,6 +166,57 @@ def positions(
         opened = draw(st.booleans()) or draw(st.booleans())
     objective = draw(st.sampled_from(["tiles", "points"]))
     return edition, Table(melds), tuple(rack), opened, objective
+
+
+@st.composite
+def crowded_positions(draw: st.DrawFn, editions: st.SearchStrategy[Edition]) -> Position:
+    """A position where jokers crowd: a table of one or two melds of up to four tiles, each
+    holding jokers (as many as a draw asks, where some meld has that many), and a rack of one
+    or two jokers beside one to three tiles, from a window of four numbers.
+
+    The shapes where freed jokers, the rack's jokers and the rack tiles a freed joker's meld
+    needs meet, which :func:`positions` draws rarely: ``top_plays`` once missed ``k1 j j | b4 j
+    j`` (table ``b4 j j j``, rack ``j k1 r2``, two rack tiles owed): it did not count the
+    rack's joker among the rack tiles owed. ``editions`` should hold three jokers or more."""
+    edition = draw(editions)
+    pool = window_pool(draw, edition, 4)
+    rack = [JOKER] * draw(st.integers(1, max(1, min(2, pool[JOKER] - 1))))
+    pool[JOKER] -= len(rack)
+    melds: list[Meld] = []
+    for _ in range(draw(st.integers(1, 2))):
+        numbered = sorted({t for t in pool.elements() if t.number is not None})
+        pivot = draw(st.sampled_from(numbered))
+        holding = [m for m in candidate_melds(pool, edition, pivot) if len(m) <= 4 and m.jokers]
+        want = draw(st.integers(1, max(1, pool[JOKER])))
+        options = sorted((m for m in holding if m.jokers == want), key=str) or sorted(
+            holding, key=str
+        )
+        if options:
+            meld = draw(st.sampled_from(options))
+            melds.append(meld)
+            pool -= Counter(meld.tiles)
+    pool[JOKER] = 0
+    rack.extend(
+        draw(
+            st.lists(st.sampled_from(sorted(pool.elements())), min_size=1, max_size=3, unique=True)
+        )
+    )
+    opened = draw(st.booleans()) or draw(st.booleans())
+    return edition, Table(melds), tuple(rack), opened, draw(st.sampled_from(["tiles", "points"]))
+
+
+#: Custom editions for :func:`crowded_positions`: three or four jokers, every rule drawn.
+CROWDED = custom_editions(st.integers(3, 4))
+
+
+def window_pool(draw: st.DrawFn, edition: Edition, width: int) -> Counter[Tile]:
+    """The set's jokers and its tiles of a window of ``width`` numbers, so that tiles meet."""
+    numbers = list(edition.tile_set.numbers)
+    start = draw(st.integers(0, max(0, len(numbers) - width)))
+    window = set(numbers[start : start + width])
+    return Counter(
+        t for t in edition.tile_set.all_tiles() if t.number is None or t.number in window
+    )
 
 
 def draw_meld(draw: st.DrawFn, pool: Counter[Tile], edition: Edition, most: int) -> Meld | None:
@@ -297,6 +345,13 @@ def test_a_run_of_jokers_alone_is_no_meld(position: Position, engine: str) -> No
     check_exact(position, engine)
 
 
+@settings(max_examples=examples(40, minimum=10, deep=100))
+@given(crowded_positions(CROWDED), st.sampled_from(["auto", "general"]))
+def test_crowded_jokers_are_exact(position: Position, engine: str) -> None:
+    """Where jokers crowd (:func:`crowded_positions`): freed, kept and rack jokers together."""
+    check_exact(position, engine)
+
+
 #: Custom editions on the boxes with plain jokers only: the solver under coloured jokers is tested
 #: with its own work (issue 16 item 5).
 PLAIN_JOKER_SETS = st.sampled_from([STANDARD_SET, XP_SET])
@@ -338,8 +393,20 @@ def test_the_best_plays_are_the_best_laid_tile_sets(position: Position) -> None:
     :func:`checked_unless_cut_short` does (a custom table ``j j j j k9`` where runs go round,
     rack ``k10 k11 k12 k13 k9 b9``, needs more than the limit).
     """
+    check_top(position)
+
+
+@settings(max_examples=examples(20, minimum=5, deep=30))
+@given(crowded_positions(CROWDED))
+def test_the_best_plays_are_the_best_laid_tile_sets_where_jokers_crowd(position: Position) -> None:
+    """The same where jokers crowd (:func:`crowded_positions`)."""
+    check_top(position)
+
+
+def check_top(position: Position, count: int = 3) -> None:
+    """``top_plays``' list of ``count`` scores the brute force's best legal laid-tile sets (see
+    :func:`test_the_best_plays_are_the_best_laid_tile_sets`)."""
     edition, table, rack, opened, objective = position
-    count = 3
     outcomes, proven = top_outcomes(
         table, rack, count, opened=opened, edition=edition, objective=objective,  # type: ignore[arg-type]
         budget=Budget(EXACT_LIMIT),
