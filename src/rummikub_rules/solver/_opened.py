@@ -113,8 +113,10 @@ def _exact(
     search where it applies: if it does not beat the best play so far, the fate is done, and so
     is every fate whose relaxation it holds (:func:`._fates.covers`); if the referee accepts
     its play, that play is the fate's best. Otherwise the exact search decides. Where the
-    jokers may be decided inside the search (:mod:`._joker_search`), that search and the fates
-    take turns (:func:`_race`).
+    jokers may be decided inside the search (:mod:`._joker_search`), the fates freeing jokers
+    are bounded only once the fates freeing none are walked and the relaxation reading every
+    joker as plain (:func:`_plain_widest`) leaves the reading open; then that search and the
+    fates take turns (:func:`_race`).
     """
     room = fates_room(ctx, roles, table)
     later = ctx.edition.joker_retrieval is JokerRetrieval.REARRANGE and ctx.fast_applies(
@@ -123,15 +125,24 @@ def _exact(
     walk = _Fates(ctx, best, host_search, roles, table, room)
     if later and roles.jokers and walk.widest_best() <= best.floor:
         return  # its best play is legal, or no better than the best play so far
+    racing = applies(ctx, roles)
     first: list[Fate] = []
+    freeing: list[Fate] = []  # bounded only where the plain relaxation leaves them open
     for fate in fates(ctx, roles):
         ctx.budget.charge(FATE)
-        (walk.freeing if later and fate.freed else first).append(fate)
+        if later and fate.freed:
+            walk.freeing.append(fate)
+        else:
+            (freeing if racing and fate.freed else first).append(fate)
     walk.rank(first)
-    if not walk.walk(stop_at_freed=applies(ctx, roles)):
-        walk.bound = min(walk.bound, _plain_widest(ctx, best, roles, table, room))
-        if best.floor >= walk.bound:
-            return  # not even with every joker freed and plain does a play beat the best
+    walk.walk()
+    if not racing:
+        return
+    walk.bound = min(walk.bound, _plain_widest(ctx, best, roles, table, room))
+    if best.floor >= walk.bound:
+        return  # not even with every joker freed and plain does a play beat the best
+    walk.rank(freeing)
+    if not walk.walk(stop_at_freed=True):
         _race(walk, JokerSearch(ctx, roles, table))
 
 
