@@ -16,7 +16,9 @@ __all__ = [
     "FIT",
     "GENERAL_STATE",
     "GROUPED",
-    "HOST",
+    "HOST_GROUP",
+    "HOST_MET",
+    "HOST_WINDOW",
     "SETUP",
     "STEP",
     "Budget",
@@ -32,8 +34,10 @@ _CLOCK_EVERY: Final = 256
 #: general search counts for ``GENERAL_STATE``, and building a search for ``SETUP``. The other
 #: parts are charged so that a unit costs about as much time in each (within 3x on
 #: self-play positions, ``benchmarks/units.py``): the referee's check of a proposed play
-#: ``CHECK``, each host meld a freed joker may go to ``HOST`` as it is listed, each host of a
-#: listing checked against a smaller stock ``FIT``, each host put in a group to be bounded
+#: ``CHECK``, the listing of the host melds a freed joker may go to by the melds it meets (a
+#: window of a run's places ``HOST_WINDOW``, a group's tiles and jokers ``HOST_GROUP``, a meld
+#: checked for newness ``HOST_MET``), each host of a listing checked against a smaller stock
+#: ``FIT``, each host put in a group to be bounded
 #: together ``GROUPED`` (the jokers it takes; the table tiles it takes, if its group is
 #: bounded), each step of the host search (a host laid, or a fate's hosts searched: the rest's
 #: key, bound and order) ``STEP``, each fate of the table's jokers ``FATE``;
@@ -43,7 +47,9 @@ _CLOCK_EVERY: Final = 256
 GENERAL_STATE: Final = 14
 SETUP: Final = 40
 CHECK: Final = 70
-HOST: Final = 40
+HOST_WINDOW: Final = 14
+HOST_GROUP: Final = 12
+HOST_MET: Final = 6
 FIT: Final = 1
 GROUPED: Final = 2
 STEP: Final = 36

@@ -17,7 +17,7 @@ from typing import Final
 import attrs
 
 from rummikub_rules.melds import RunWrap
-from rummikub_rules.solver._budget import FIT, GROUPED, HOST, STEP
+from rummikub_rules.solver._budget import FIT, GROUPED, STEP
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import (
     Colored,
@@ -168,12 +168,10 @@ class HostSearch:
                 freed_colored=step.freed_colored,
                 edition=edition,
                 least=least,
+                budget=ctx.budget,
             )
-            scored = []
-            for host in options:
-                # Each host listed is charged as it comes, so a spent budget stops the listing.
-                ctx.budget.charge(HOST)
-                scored.append((host.score(ctx.weights, ctx.joker_weight), host.key, host))
+            weights, joker_weight = ctx.weights, ctx.joker_weight
+            scored = [(host.score(weights, joker_weight), host.key, host) for host in options]
             scored.sort()
             self._lists[key] = scored
         return scored

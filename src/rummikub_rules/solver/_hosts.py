@@ -29,12 +29,13 @@ referee accepts it.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import MeldKind
+from rummikub_rules.solver._budget import HOST_GROUP, HOST_MET, HOST_WINDOW, Budget
 from rummikub_rules.solver._grid import FoundMeld, Grid
 from rummikub_rules.solver._host_meld import (
     FREED,
@@ -96,25 +97,34 @@ def hosts(
     freed_colored: tuple[int, ...] = (),
     edition: Edition | None = None,
     least: int = 1,
+    budget: Budget | None = None,
 ) -> Iterator[Host]:
     """Every host of ``least`` (at least one) to ``freed`` freed jokers, see the module docstring.
 
     ``old`` describes the melds before for the newness of hosts (``None``: no such rule).
     ``freed_colored`` says how many freed jokers are coloured, per row; where the position
     holds coloured jokers, each host comes with its jokers' kinds, valid under ``edition``.
+    The listing is charged to ``budget`` by the melds it meets as it goes (a spent budget
+    stops it): each window of a run's places, each group's tiles and jokers, each meld met.
     """
+    charge = _no_charge if budget is None else budget.charge
     tinted = edition is not None and bool(stock.colored_rack)
     per_row = _run_jokers(stock, freed, freed_colored) if tinted else None
     for host in itertools.chain(
-        _runs(grid, stock, (least, freed), need, cap, per_row),
-        _groups(grid, stock, (least, freed), need, distinct, cap),
+        _runs(grid, stock, (least, freed), need, cap, per_row, charge),
+        _groups(grid, stock, (least, freed), need, distinct, cap, charge),
     ):
+        charge(HOST_MET)
         for new in _new(host, grid, old):
             if not tinted:
                 yield new
                 continue
             assert edition is not None
             yield from _tinted(new, grid, stock, freed, freed_colored, edition)
+
+
+def _no_charge(states: int) -> None:
+    """No budget to charge."""
 
 
 def _tinted(
@@ -259,7 +269,8 @@ def _runs(
     freed: tuple[int, int],
     need: int,
     cap: int | None,
-    per_row: list[tuple[int, int, int]] | None = None,
+    per_row: list[tuple[int, int, int]] | None,
+    charge: Callable[[int], None],
 ) -> Iterator[Host]:
     """The runs holding freed jokers; ``per_row``: the jokers a run of each row may hold."""
     columns = grid.columns
@@ -288,6 +299,7 @@ def _runs(
                 if missing > spare:
                     break  # longer runs from here lack more tiles than there are jokers
                 if length >= 3:
+                    charge(HOST_WINDOW)
                     window = [c % columns for c in range(start, end + 1)]
                     yield from _fill_run(grid, stock, jokers, need, row, window, cap)
 
@@ -418,6 +430,7 @@ def _groups(
     need: int,
     distinct: bool,
     cap: int | None,
+    charge: Callable[[int], None],
 ) -> Iterator[Host]:
     size = grid.rows
     columns = grid.columns - (1 if grid.high else 0)
@@ -446,6 +459,7 @@ def _groups(
                     continue  # too few places left for the rack tiles a host needs
                 for extra in range(max(1, 3 - count), size - count + 1):
                     for jokers in set(itertools.combinations(jokers_here, extra)):
+                        charge(HOST_GROUP)
                         picks = [w for _, w in picked] + list(jokers)
                         key = (picked, tuple(sorted(jokers)))
                         if key in seen or not _jokers_ok(picks, stock, freed, cap):
