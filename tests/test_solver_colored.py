@@ -70,6 +70,10 @@ SHAPES = [
     # A locked meld's plain joker replaced by k3 and laid before it; no jk in its place:
     # j jk k3 jk k5 k6.
     ("j jk k5 k6 | jr r2 jr", "jk jo jo k3", LOCKED),
+    # Both table jokers freed into hosts; the rest lays the rack's jb and jk, which the fast
+    # search reads as plain jokers and gives back their kinds (its answer with plain jokers
+    # left in would be refused, and nothing laid):
+    ("k1 b1 jo | k2 b2 jr", "jb jk b3", small("kbor", copies=1, jokers=0, colored=1, threshold=0)),
 ]
 
 

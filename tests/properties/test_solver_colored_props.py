@@ -155,3 +155,20 @@ def locked_positions(draw: st.DrawFn) -> Position:
 @given(locked_positions())
 def test_locked_melds_with_coloured_jokers_are_exact(position: Position) -> None:
     check(position)
+
+
+@st.composite
+def tinted_positions(draw: st.DrawFn) -> Position:
+    """Positions of a player who has opened whose jokers are all coloured, on the table and on
+    the rack: the rests of the host search then lay the rack's coloured jokers, which the fast
+    search reads as plain ones and gives back their kinds (the general search where none fit)."""
+    edition, table, rack, _, objective = draw(colored_positions(table_jokers=True))
+    assume(not edition.tile_set.jokers)
+    assume(any(m.jokers for m in table.melds))
+    return edition, table, rack, True, objective
+
+
+@settings(max_examples=examples(30, minimum=8, deep=300), deadline=None)
+@given(tinted_positions())
+def test_rests_laying_the_racks_coloured_jokers_are_exact(position: Position) -> None:
+    check(position)

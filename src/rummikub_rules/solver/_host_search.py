@@ -35,7 +35,7 @@ from rummikub_rules.solver._host_order import HostOrder, trying_order
 from rummikub_rules.solver._host_step import Rest, Step, minus, plus_rows, rest_key
 from rummikub_rules.solver._hosts import Olds, hosts
 from rummikub_rules.solver._incumbent import Incumbent
-from rummikub_rules.solver._pinned import recoloured
+from rummikub_rules.solver._pinned import rack_recoloured, recoloured
 from rummikub_rules.solver._relax import JokerRoom
 from rummikub_rules.solver._room import hosts_room, within
 
@@ -322,7 +322,8 @@ class HostSearch:
             )
         claims = bool(step.claims or step.group_claims)
         jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + loose
-        if colored is not None and not claims and _only_kept(ctx, stock, colored):
+        tinted_rack = not relaxed and _rack_tinted(ctx, stock, colored, loose)
+        if colored is not None and not claims and (tinted_rack or _only_kept(ctx, stock, colored)):
             settled, pinned = self._fast_pinned(step, loose, colored, relaxed, floor)
             if settled:
                 return pinned
@@ -438,10 +439,13 @@ class HostSearch:
     def _fast_pinned(
         self, step: Step, loose: int, colored: Colored, relaxed: bool, floor: int
     ) -> tuple[bool, Scored | None]:
-        """A rest whose only coloured jokers are kept ones, by the fast search (:mod:`._pinned`).
+        """A rest whose coloured jokers are kept ones (or the rack's too), by the fast search.
 
-        Whether that settles it (not where the relaxation's best play does not take them
-        back: the general search decides), and its answer.
+        The rack's only where every joker of the rest is coloured (:func:`_rack_tinted`). They
+        are read as plain ones, a relaxation; the best play then gets them back, the kept
+        ones first (:func:`.recoloured`), then the rack's (:func:`.rack_recoloured`). Whether
+        that settles it (not where the relaxation's best play does not take them back: the
+        general search decides), and its answer.
         """
         ctx = self.ctx
         stock = step.stock
@@ -450,7 +454,7 @@ class HostSearch:
             step,
             relaxed,
             loose=loose,
-            rack_jokers=stock.rack_jokers,
+            rack_jokers=stock.all_rack_jokers,
             group_pins=group_pins,
             laid_jokers=step.laid_jokers,
         )
@@ -461,6 +465,8 @@ class HostSearch:
         if found is None:
             return True, None
         melds = recoloured(found[1], ctx.grid, ctx.edition, colored.run_pins, colored.group_pins)
+        if melds is not None and any(stock.colored_rack):
+            melds = rack_recoloured(melds, ctx.grid, ctx.edition, 0, stock.colored_rack)
         return (False, None) if melds is None else (True, (found[0], melds))
 
     def _fast_rest(
@@ -544,6 +550,22 @@ def _row_jokers(step: Step, rows: int) -> list[int]:
     plain = stock.loose + stock.rack_jokers + step.freed - sum(freed_colored)
     loose, rack = stock.colored_loose or zeros, stock.colored_rack or zeros
     return [plain + sum(mine) for mine in zip(loose, rack, freed_colored, strict=True)]
+
+
+def _rack_tinted(ctx: Context, stock: Stock, colored: Colored | None, loose: int) -> bool:
+    """Whether a rest's jokers are all coloured, kept ones and the rack's, none of them loose.
+
+    Then the fast search solves it with them read as plain (:meth:`HostSearch._fast_pinned`):
+    with no plain joker, every joker of its best play must take back a coloured kind, so none
+    of a kept one's roles can go to a plain one.
+    """
+    if colored is None or not any(stock.colored_rack) or loose or stock.rack_jokers:
+        return False
+    plain_pins = sum(map(sum, stock.run_pins)) - sum(map(sum, colored.run_pins))
+    if plain_pins or sum(stock.group_pins) or any(colored.loose) or ctx.laid:
+        return False
+    jokers = sum(map(sum, stock.run_pins)) + sum(map(sum, colored.group_pins))
+    return ctx.fast_rules(jokers + stock.all_rack_jokers)
 
 
 def _only_kept(ctx: Context, stock: Stock, colored: Colored) -> bool:
