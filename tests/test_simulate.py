@@ -65,12 +65,14 @@ def test_jobs_2_gives_the_same_simulation_and_records(
 def dask_executor() -> Iterator[concurrent.futures.Executor]:
     """An executor on a Dask cluster of one worker process: every task and answer is pickled.
 
-    One worker, started once for the module, keeps the cost to a few seconds.
+    One worker, started once for the module, keeps the cost to a few seconds. Its scheduler's
+    HTTP server takes a free port: without a dashboard address it asks for 8787, and a second
+    test run on the machine (CI beside a developer's run) then gets a warning.
     """
     distributed = pytest.importorskip("distributed")
     with (
         distributed.LocalCluster(
-            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
