@@ -322,8 +322,7 @@ class HostSearch:
             )
         claims = bool(step.claims or step.group_claims)
         jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + loose
-        tinted_rack = not relaxed and _rack_tinted(ctx, stock, colored, loose)
-        if colored is not None and not claims and (tinted_rack or _only_kept(ctx, stock, colored)):
+        if colored is not None and not claims and _pinned_applies(ctx, stock, colored, relaxed):
             settled, pinned = self._fast_pinned(step, loose, colored, relaxed, floor)
             if settled:
                 return pinned
@@ -441,7 +440,7 @@ class HostSearch:
     ) -> tuple[bool, Scored | None]:
         """A rest whose coloured jokers are kept ones (or the rack's too), by the fast search.
 
-        The rack's only where every joker of the rest is coloured (:func:`_rack_tinted`). They
+        The rack's only where every joker of the rest is coloured (:func:`_pinned_applies`). They
         are read as plain ones, a relaxation; the best play then gets them back, the kept
         ones first (:func:`.recoloured`), then the rack's (:func:`.rack_recoloured`). Whether
         that settles it (not where the relaxation's best play does not take them back: the
@@ -552,29 +551,18 @@ def _row_jokers(step: Step, rows: int) -> list[int]:
     return [plain + sum(mine) for mine in zip(loose, rack, freed_colored, strict=True)]
 
 
-def _rack_tinted(ctx: Context, stock: Stock, colored: Colored | None, loose: int) -> bool:
-    """Whether a rest's jokers are all coloured, kept ones and the rack's, none of them loose.
+def _pinned_applies(ctx: Context, stock: Stock, colored: Colored, relaxed: bool) -> bool:
+    """Whether :meth:`HostSearch._fast_pinned` may solve a rest.
 
-    Then the fast search solves it with them read as plain (:meth:`HostSearch._fast_pinned`):
-    with no plain joker, every joker of its best play must take back a coloured kind, so none
-    of a kept one's roles can go to a plain one.
+    The fast search's rules apply and no coloured joker is loose. The rack's coloured jokers
+    only in an exact rest whose jokers are all coloured: every joker of its best play must then
+    take back a coloured kind, so none of a kept one's roles can go to a plain one.
     """
-    if colored is None or not any(stock.colored_rack) or loose or stock.rack_jokers:
-        return False
-    plain_pins = sum(map(sum, stock.run_pins)) - sum(map(sum, colored.run_pins))
-    if plain_pins or sum(stock.group_pins) or any(colored.loose) or ctx.laid:
-        return False
-    jokers = sum(map(sum, stock.run_pins)) + sum(map(sum, colored.group_pins))
-    return ctx.fast_rules(jokers + stock.all_rack_jokers)
-
-
-def _only_kept(ctx: Context, stock: Stock, colored: Colored) -> bool:
-    """Whether the fast search's rules apply and the only coloured jokers are kept ones."""
     jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + stock.all_rack_jokers
     jokers += sum(map(sum, colored.group_pins)) + stock.all_loose
-    return (
-        ctx.fast_rules(jokers)
-        and not ctx.laid
-        and not any(colored.loose)
-        and not any(stock.colored_rack)
-    )
+    if not ctx.fast_rules(jokers) or ctx.laid or any(colored.loose):
+        return False
+    if not any(stock.colored_rack):
+        return True
+    plain_pins = sum(map(sum, stock.run_pins)) - sum(map(sum, colored.run_pins))
+    return not (relaxed or stock.loose or stock.rack_jokers or plain_pins or sum(stock.group_pins))

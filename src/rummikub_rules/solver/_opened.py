@@ -132,8 +132,10 @@ def _exact(
         ctx.budget.charge(FATE)
         if later and fate.freed:
             walk.freeing.append(fate)
+        elif racing and fate.freed:
+            freeing.append(fate)
         else:
-            (freeing if racing and fate.freed else first).append(fate)
+            first.append(fate)
     walk.rank(first)
     walk.walk()
     if not racing:
