@@ -606,6 +606,21 @@ def test_an_opening_whose_best_melds_reach_the_threshold_needs_no_search_for_poi
     assert found.states <= 250
 
 
+def test_a_rack_joker_counts_what_it_stands_for_in_the_search_for_points() -> None:
+    """``o8 o9 j b2 b3 k1 o1``: the joker's best meld is ``o8 o9 j`` (j = o10), 27 points,
+    under the 30 of ``classic``. The search for the melds with the most points once counted a
+    joker as a 13 wherever it stood (``o8 o9 j`` 30, "the threshold may be reached"), and the
+    general search then proved there is no opening (3,462 units); it now scores the joker at
+    the number it stands for, and proves it alone (418). ``o8 o9 j r12 r13 k5 b5`` opens with
+    ``j r12 r13`` (j = r11, 36 points)."""
+    found = solve("", "o8 o9 j b2 b3 k1 o1", opened=False)
+    assert found.proven_optimal
+    assert found.play is None
+    assert found.states <= 1_000
+    assert not can_play("", "o8 o9 j b2 b3 k1 o1", opened=False)
+    assert lays("", "o8 o9 j r12 r13 k5 b5", opened=False) == ["j", "r12", "r13"]
+
+
 def test_groups_short_of_colours_take_their_jokers_in_the_bound() -> None:
     """``xp``: only two colours have 11s and 12s, so ``k11 b11 j`` and ``k12 r12 j`` need their
     jokers, and nothing of the rack can be laid. The bound now charges each tile in a group of

@@ -191,20 +191,20 @@ def _color_values(
         # An entry with more jokers spare reaches all that one with fewer does, and more: per
         # state, only the most jokers spare need following.
         reach[0] = range(width)  # no run open, any jokers spare
-        top = [width - 1]  # per state, the most jokers spare
+        top = {0: width - 1}  # per state reached, the most jokers spare
         for column, cell in enumerate(cells[:-1]):
-            after_top = [-1] * (cells[column + 1].size // width)
+            after_top: dict[int, int] = {}
             reached = cell.reached
-            for state, most in enumerate(top):
-                if most >= 0:
-                    at = state * width + most
-                    for nxt, spare in reached.get(at) or cell.reach(at):
-                        if spare > after_top[nxt]:
-                            after_top[nxt] = spare
+            for state, most in top.items():
+                at = state * width + most
+                for nxt, spare in reached.get(at) or cell.reach(at):
+                    if spare > after_top.get(nxt, -1):
+                        after_top[nxt] = spare
             top = after_top
-            reach[column + 1] = [
-                k for s, most in enumerate(top) for k in range(s * width, s * width + most + 1)
-            ]
+            entries: list[int] = []
+            for state, most in top.items():
+                entries += range(state * width, state * width + most + 1)
+            reach[column + 1] = entries
     after = _closing(runs[-1], width)
     value = [after]
     for column in range(columns - 1, -1, -1):

@@ -5,7 +5,8 @@ must differ and no cap limits the jokers of a meld: it lays the table and rack t
 jokers either kept in their roles (*pins*) or free to go into any meld, and rack jokers free. The
 problem is a grid of tile counts, ``table[column][colour]`` (all must be laid) and
 ``rack[column][colour]`` (any may be), each rack tile of a column scoring ``weights[column]``, plus
-jokers: table jokers must be laid, rack jokers may be (each scoring ``joker_weight``). A joker in a
+jokers: table jokers must be laid, rack jokers may be (each scoring ``joker_weight``, or where
+every joker is the rack's, what it scores at the number it stands at). A joker in a
 run is one more tile of its cell; jokers fill groups in. The answer lays the best-scoring rack tiles
 so that everything splits into runs and groups.
 
@@ -81,7 +82,8 @@ class FastSearch:
     ``pins[1][column]`` in groups of that number. With ``room``, free jokers go only where it
     lets them. With ``row_jokers``, the bound lets colour ``c``'s runs take at most
     ``row_jokers[c]`` jokers (coloured jokers read as plain; see :class:`._relax.Relaxation`).
-    Every search charges ``budget``.
+    A rack joker scores ``joker_weight``, or without table jokers ``joker_weight[column]`` at
+    the column it stands at. Every search charges ``budget``.
     """
 
     def __init__(
@@ -92,7 +94,7 @@ class FastSearch:
         *,
         budget: Budget,
         jokers: tuple[int, int] = (0, 0),
-        joker_weight: int = 0,
+        joker_weight: int | Sequence[int] = 0,
         pins: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None,
         first: bool = False,
         room: JokerRoom | None = None,
@@ -101,6 +103,8 @@ class FastSearch:
         self.budget = budget
         run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
         self.room, self.row_jokers = room, row_jokers
+        if isinstance(joker_weight, int):
+            joker_weight = [joker_weight] * len(table)
         self.args = (jokers, joker_weight, budget, first)
         self.grid = (table, rack, weights, (run_pins, group_pins))
         # Downwards first: high numbers weigh most, and deciding them first usually pays.
@@ -108,8 +112,8 @@ class FastSearch:
         room_flipped = None if room is None else (room[0][::-1], room[1][::-1])
         self.searches = [
             _Search(
-                table[::-1], rack[::-1], weights[::-1], mirrored, *self.args, mirrored=True,
-                room=room_flipped, row_jokers=row_jokers,
+                table[::-1], rack[::-1], weights[::-1], mirrored, jokers, joker_weight[::-1],
+                budget, first, mirrored=True, room=room_flipped, row_jokers=row_jokers,
             )
         ]  # fmt: skip
         self.best: tuple[int, _Search, list[Move]] | None = None
@@ -186,7 +190,7 @@ class _Search:
         weights: Sequence[int],
         pins: tuple[Sequence[Sequence[int]], Sequence[int]],
         jokers: tuple[int, int],
-        joker_weight: int,
+        joker_weights: Sequence[int],
         budget: Budget,
         first: bool,
         *,
@@ -233,7 +237,7 @@ class _Search:
             caps,
             self.offsets,
             jokers=jokers,
-            joker_weight=joker_weight,
+            joker_weights=joker_weights,
             spare_offset=self.spare_offset,
             pins=self.run_pins,
             budget=budget,

@@ -171,11 +171,13 @@ def _points_search(
 ) -> FastSearch | None:
     """The fast search for the rack's melds with the most points (``None``: too few).
 
-    A joker counts as the highest number (or as nothing where jokers do not count). Where its
-    bound, before any search, is below the threshold, no opening from the rack reaches it.
+    A joker counts as the number it stands for (or as nothing where jokers do not count), as in
+    the value of an initial meld: the search scores a joker at the number where it stands (its
+    bound, at the highest). Where that bound, before any search, is below the threshold, no
+    opening from the rack reaches it.
     """
     ctx.budget.charge(SETUP)
-    joker_weight = max(ctx.grid.numbers) if opening.jokers_count else 0
+    joker_weight: int | list[int] = list(ctx.grid.numbers) if opening.jokers_count else 0
     search = FastSearch(
         ctx.grid.zeros(),
         ctx.rack_counts(),

@@ -78,7 +78,8 @@ class Relaxation:
     free jokers, of which ``table_jokers`` must be placed, and the table jokers ``pins[n][c]``
     kept in runs; with ``shares`` (:func:`group_shares`), jokers are counted in halves there and
     a colour's tiles in groups take their share of the jokers those groups need. Each joker laid
-    from the rack scores ``joker_weight``; the colour tables are charged to ``budget``.
+    from the rack scores ``joker_weights[n]`` at the number ``n`` it stands at (different weights
+    only where every joker is the rack's); the colour tables are charged to ``budget``.
     With ``row_jokers``, colour ``c``'s runs take at most ``row_jokers[c]`` of the jokers (where
     coloured jokers are read as plain ones, its own and the plain ones; its table is read for
     them all, ``read_for``); its moves may still place more, so the bound holds for the plays
@@ -100,7 +101,7 @@ class Relaxation:
         offsets: Sequence[int],
         *,
         jokers: tuple[int, int],
-        joker_weight: int,
+        joker_weights: Sequence[int],
         spare_offset: int,
         pins: Sequence[Sequence[int]],
         budget: Budget | None = None,
@@ -115,12 +116,19 @@ class Relaxation:
         self.offsets = offsets
         self.table_jokers, rack_jokers = jokers
         self.jokers = self.table_jokers + rack_jokers
-        self.joker_weight, self.spare_offset = joker_weight, spare_offset
-        #: What the rack jokers among the last ``spare`` jokers placed score, by ``spare``.
-        self._rack_scores = [
-            self._rack_jokers(self.jokers - spare, spare) * joker_weight
+        # Which jokers are the table's is a matter of order (the table's go first), which a
+        # score by number would turn into a choice.
+        assert not self.table_jokers or len(set(joker_weights)) == 1
+        self.joker_weights, self.spare_offset = joker_weights, spare_offset
+        #: The rack jokers among ``placed`` more jokers with ``spare`` left, by
+        #: ``[spare][placed]``.
+        self._rack_counts = [
+            [self._rack_jokers(self.jokers - spare, placed) for placed in range(spare + 1)]
             for spare in range(self.jokers + 1)
         ]
+        #: What the rack jokers among the last ``spare`` jokers placed score at most, by ``spare``.
+        most = max(joker_weights)
+        self._rack_scores = [counts[-1] * most for counts in self._rack_counts]
         self.shares = shares or [0] * len(table)
         #: What a joker counts for in the colour tables, and their width per run state.
         self.unit = 1 if shares is None else HALVES
@@ -232,6 +240,7 @@ class Relaxation:
             room = self.room
             free = spare if room is None or room[0][column][color] else 0
             grouping = last and (room is None or room[1][column])
+            rack_counts, joker_weight = self._rack_counts[spare], self.joker_weights[column]
             for nxt, grouped, used, extra in options(state, *cell, free, pins):
                 left = (spare - extra) * unit - group_charge(share, grouped)
                 if left < 0:
@@ -241,10 +250,7 @@ class Relaxation:
                     continue
                 for group_jokers in range(spare - extra + 1 if grouping else 1):
                     placed = extra + group_jokers
-                    gain = (
-                        used * weight
-                        + self._rack_jokers(self.jokers - spare, placed) * self.joker_weight
-                    )
+                    gain = used * weight + rack_counts[placed] * joker_weight
                     delta = ((nxt - state) << shift) - (placed << self.spare_offset)
                     found.append((top - used * weight - score, gain, delta, grouped, group_jokers))
             found.sort(key=_regret_then_gain)
