@@ -30,7 +30,9 @@ where we may lay more tiles, never fewer; times are compared under each edition 
 game positions the script also times ``can_play`` against ``best_play`` on the same positions.
 All of our timings run before the other package is imported: a full garbage collection walks
 every object of the process, and its models (about 70,000 objects, a 50 ms collection) would
-otherwise land on our solves. Before any timing, each solver solves ``--warmup`` positions per
+otherwise land on our solves; for the same reason the script keeps its positions in notation and
+reads each one just before timing it, so a collection walks our objects and that position's,
+not every position of the sample. Before any timing, each solver solves ``--warmup`` positions per
 preset from other games, untimed, so that what a process works out once (our colour tables'
 cells, the other package's models) is not paid by the preset timed first alone.
 
@@ -81,6 +83,20 @@ RACK = 14
 PEER_RULES = CLASSIC.evolve(freed_joker_rack_tiles=0, freed_joker_new_meld=False)
 #: A position: table, rack, opened, edition name.
 Position = tuple[Table, tuple[Tile, ...], bool, str]
+#: A position as the script keeps it between timings: table and rack in notation.
+Stored = tuple[str, str, bool, str]
+
+
+def stored(position: Position) -> Stored:
+    """A position in notation, as kept until it is timed (see :func:`timed`)."""
+    table, rack, opened, name = position
+    return str(table), " ".join(map(str, rack)), opened, name
+
+
+def position(case: Stored) -> Position:
+    """A kept position read back, as a caller would hand it to the solver."""
+    table, rack, opened, name = case
+    return parse_table(table), parse_tiles(rack), opened, name
 
 
 # -- random positions ---------------------------------------------------------------------------
@@ -191,29 +207,24 @@ def preset_seed(seed: int, edition: str) -> int:
     return random.Random(f"{seed}-{edition}-games").randrange(1 << 32)
 
 
-def save_positions(path: str, positions: Sequence[Position]) -> None:
+def save_positions(path: str, positions: Sequence[Stored]) -> None:
     """Write game positions in notation, one JSON object each (``--save-positions``)."""
     rows = [
-        {"edition": name, "opened": opened, "table": str(table), "rack": " ".join(map(str, rack))}
+        {"edition": name, "opened": opened, "table": table, "rack": rack}
         for table, rack, opened, name in positions
     ]
     with open(path, "w", encoding="utf-8") as out:
         json.dump(rows, out, indent=0)
 
 
-def load_positions(path: str) -> dict[str, list[Position]]:
+def load_positions(path: str) -> dict[str, list[Stored]]:
     """The game positions of a file of :func:`save_positions`, per preset, in its order."""
     with open(path, encoding="utf-8") as source:
         rows = json.load(source)
-    found: dict[str, list[Position]] = {}
+    found: dict[str, list[Stored]] = {}
     for row in rows:
-        position = (
-            parse_table(row["table"]),
-            parse_tiles(row["rack"]),
-            bool(row["opened"]),
-            row["edition"],
-        )
-        found.setdefault(row["edition"], []).append(position)
+        case = (row["table"], row["rack"], bool(row["opened"]), row["edition"])
+        found.setdefault(row["edition"], []).append(stored(position(case)))  # checked as read
     return found
 
 
@@ -346,13 +357,17 @@ gc.callbacks.append(_collected)
 
 
 def timed(
-    solve: Callable[[Position], int], cases: Sequence[Position]
+    solve: Callable[[Position], int], cases: Sequence[Stored]
 ) -> tuple[list[float], list[int]]:
+    """Each case read from notation, then timed: the script keeps its positions as text, so a
+    full garbage collection during a solve walks the objects of the solver and of that one
+    position, not the whole sample's (thousands of melds)."""
     times, counts = [], []
     for case in cases:
+        read = position(case)
         before = len(_FULL_COLLECTIONS)
         start = time.perf_counter()
-        counts.append(solve(case))
+        counts.append(solve(read))
         times.append(time.perf_counter() - start)
         if solve is ours and len(_FULL_COLLECTIONS) > before:
             PAUSED.append((times[-1], sum(_FULL_COLLECTIONS[before:])))
@@ -395,7 +410,7 @@ class Group:
     """One row of a report: its positions, our times and (once the peer ran) the peer's."""
 
     label: str
-    cases: Sequence[Position]
+    cases: Sequence[Stored]
     same_rules: Edition | None = None
     ours: list[float] = attrs.Factory(list)
     cells: list[object] = attrs.Factory(list)
@@ -416,7 +431,10 @@ def time_peer(group: Group, other: Callable[[Position], int] | None) -> None:
     ratio = statistics.median(their_times) / statistics.median(group.ours)
     group.cells = [ms(statistics.median(their_times)), f"{ratio:.1f}x"]
     if group.same_rules is not None:
-        pairs = [(ours(c, group.same_rules), t) for c, t in zip(group.cases, theirs, strict=True)]
+        pairs = [
+            (ours(position(c), group.same_rules), t)
+            for c, t in zip(group.cases, theirs, strict=True)
+        ]
         pairs = [pair for pair, c in zip(pairs, group.cases, strict=True) if c[2]]
         differ = sum(1 for a, b in pairs if a != b)
         fewer = sum(1 for a, b in pairs if a < b)
@@ -469,7 +487,7 @@ def main() -> None:
     randoms = [
         Group(
             f"table {size}",
-            instances(args.seed, size, args.instances, jokers=args.jokers),
+            [stored(p) for p in instances(args.seed, size, args.instances, jokers=args.jokers)],
             PEER_RULES,
         )
         for size in (SIZES if args.mode in ("random", "both") else ())
@@ -480,7 +498,7 @@ def main() -> None:
             name,
             loaded.get(name, [])
             if loaded is not None
-            else game_positions(name, args.games, args.positions, args.seed),
+            else [stored(p) for p in game_positions(name, args.games, args.positions, args.seed)],
             PEER_RULES if name == "classic" else None,
         )
         for name in (args.editions if args.mode in ("games", "both") else ())
@@ -491,13 +509,13 @@ def main() -> None:
     # Both solvers first solve positions of other games, untimed: a process keeps what it
     # works out once (our colour tables' cells, the other package's models), as a bot's or a
     # server's does, and the preset timed first would pay it alone.
-    warmup = [instances(args.seed, 20, 1)[0]]
+    warmup = [stored(instances(args.seed, 20, 1)[0])]
     for group in games if args.warmup else ():
-        warmup += game_positions(group.label, 1, args.warmup, args.seed + 1)
+        warmup += map(stored, game_positions(group.label, 1, args.warmup, args.seed + 1))
     # Ours first, before the other package is imported: a full garbage collection walks every
     # object of the process, and the other package's models would land on our solves.
     for case in warmup:
-        ours(case)
+        ours(position(case))
     for group in (*randoms, *games):
         time_ours(group)
     everything = [case for group in games for case in group.cases]
@@ -511,7 +529,7 @@ def main() -> None:
     else:
         for case in warmup:
             if not EDITIONS[case[3]].tile_set.colored_jokers:
-                other(case)  # the first call of each set of rules compiles its models
+                other(position(case))  # the first call of each set of rules compiles its models
         for group in (*randoms, *games):
             time_peer(group, other)
     columns = ["positions", "n", "ours median", "ours p99", "ours max"]
@@ -524,7 +542,7 @@ def main() -> None:
         report(title, randoms, columns, args.markdown)
     if games:
         report("game positions (greedy self-play, 4 players)", games, columns, args.markdown)
-        jokers = sum(1 for c in everything if any(m.jokers for m in c[0].melds))
+        jokers = sum(1 for c in everything if table_jokers(position(c)[0]))
         ratio = statistics.median(best_times) / statistics.median(can_times)
         print(
             f"\nall {len(everything)} game positions ({jokers} with jokers on the table): "
@@ -539,7 +557,7 @@ def main() -> None:
         seconds, (table, rack, opened, name) = slowest
         print(
             f"slowest: {ms(seconds)} under {name} (opened: {opened}); "
-            f"table {table or '(empty)'}; rack {' '.join(map(str, rack))}"
+            f"table {table or '(empty)'}; rack {rack}"
         )
     if ours_paused:
         # A full collection walks every object of the process and lands on whichever solve
