@@ -9,6 +9,9 @@ needed that take at least ``need`` places from the rack, in the same order.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from unittest import mock
 
 import attrs
@@ -209,3 +212,33 @@ def test_runs_are_listed_only_with_jokers_of_their_colour(
     with mock.patch.object(hosts_module, "_run_jokers", return_value=every_row):
         loose = listed()
     assert listed() == loose
+
+
+_LISTING = """
+from rummikub_rules import CLASSIC, TileSet
+from rummikub_rules.solver._grid import grid_of
+from rummikub_rules.solver._host_meld import Stock
+from rummikub_rules.solver._hosts import hosts
+edition = CLASSIC.evolve(tile_set=TileSet(colors="kro", numbers=range(1, 7), jokers=4))
+grid = grid_of(edition)
+table = [[1, 0, 1] for _ in range(grid.columns)]
+rack = [[0, 1, 0] for _ in range(grid.columns)]
+zeros = [[0] * grid.rows for _ in range(grid.columns)]
+stock = Stock(table, rack, 1, 1, zeros, [0] * grid.columns)
+print([host.key for host in hosts(grid, stock, freed=2, need=1, old=None, distinct=True)])
+"""
+
+
+def test_the_listing_meets_its_hosts_in_one_order_in_every_process() -> None:
+    """A group's jokers of different kinds (freed, rack, loose) were taken in the order of a set
+    of strings, which differs from one process to the next (``PYTHONHASHSEED``). The listing's
+    charges and a spent slice then fell at other hosts, and one position of the hard file took
+    479,473 units in some processes and 479,479 in others. The order is sorted now."""
+    seen = set()
+    for seed in ("0", "1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-c", _LISTING], env=env, capture_output=True, text=True, check=True
+        )
+        seen.add(done.stdout)
+    assert len(seen) == 1

@@ -458,7 +458,7 @@ def _groups(
                 if racked + min(size - count - freed[0], stock.all_rack_jokers) < need:
                     continue  # too few places left for the rack tiles a host needs
                 for extra in range(max(1, 3 - count), size - count + 1):
-                    for jokers in set(itertools.combinations(jokers_here, extra)):
+                    for jokers in sorted(set(itertools.combinations(jokers_here, extra))):
                         charge(HOST_GROUP)
                         picks = [w for _, w in picked] + list(jokers)
                         key = (picked, tuple(sorted(jokers)))

@@ -282,7 +282,7 @@ def _laid_at_least(
     """
     laid = dict(ctx.laid)
     if no_jokers:
-        for joker in {JOKER, *(t for t in ctx.rack if t.is_colored_joker)}:
+        for joker in sorted({JOKER, *(t for t in ctx.rack if t.is_colored_joker)}):
             if laid.get(joker, (0, 0))[0] > 0:
                 return None
             laid[joker] = (0, 0)
