@@ -103,17 +103,19 @@ class FastSearch:
         self.budget = budget
         run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
         self.room, self.row_jokers = room, row_jokers
-        if isinstance(joker_weight, int):
-            joker_weight = [joker_weight] * len(table)
-        self.args = (jokers, joker_weight, budget, first)
-        self.grid = (table, rack, weights, (run_pins, group_pins))
+        joker_weights = (
+            [joker_weight] * len(table) if isinstance(joker_weight, int) else joker_weight
+        )
+        self.args = (jokers, budget, first)
+        #: What a search reads by column: each direction reads it in its own order.
+        self.grid = (table, rack, weights, (run_pins, group_pins), joker_weights)
         # Downwards first: high numbers weigh most, and deciding them first usually pays.
         mirrored = (run_pins[::-1], group_pins[::-1])
         room_flipped = None if room is None else (room[0][::-1], room[1][::-1])
         self.searches = [
             _Search(
-                table[::-1], rack[::-1], weights[::-1], mirrored, jokers, joker_weight[::-1],
-                budget, first, mirrored=True, room=room_flipped, row_jokers=row_jokers,
+                table[::-1], rack[::-1], weights[::-1], mirrored, joker_weights[::-1], *self.args,
+                mirrored=True, room=room_flipped, row_jokers=row_jokers,
             )
         ]  # fmt: skip
         self.best: tuple[int, _Search, list[Move]] | None = None
@@ -136,11 +138,11 @@ class FastSearch:
             while True:
                 for index in range(2):
                     if index == len(self.searches):
-                        table, rack, weights, pins = self.grid
+                        table, rack, weights, pins, joker_weights = self.grid
                         self.searches.append(
                             _Search(
-                                table, rack, weights, pins, *self.args, mirrored=False,
-                                room=self.room, row_jokers=self.row_jokers,
+                                table, rack, weights, pins, joker_weights, *self.args,
+                                mirrored=False, room=self.room, row_jokers=self.row_jokers,
                             )
                         )  # fmt: skip
                     search = self.searches[index]
@@ -189,8 +191,8 @@ class _Search:
         rack: Sequence[Sequence[int]],
         weights: Sequence[int],
         pins: tuple[Sequence[Sequence[int]], Sequence[int]],
-        jokers: tuple[int, int],
         joker_weights: Sequence[int],
+        jokers: tuple[int, int],
         budget: Budget,
         first: bool,
         *,
