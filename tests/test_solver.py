@@ -25,6 +25,7 @@ from rummikub_rules import (
     parse_table,
     parse_tiles,
 )
+from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver import (
     DEFAULT_LIMIT,
     ENGINES,
@@ -47,8 +48,9 @@ from rummikub_rules.solver import (
 from rummikub_rules.solver._budget import SETUP, Budget
 from rummikub_rules.solver._context import Context, context
 from rummikub_rules.solver._demanded import unplaceable
+from rummikub_rules.solver._grid import FoundMeld
 from rummikub_rules.solver._group_table import GroupTable
-from rummikub_rules.solver._host_claims import claimed_pins
+from rummikub_rules.solver._host_claims import claimed_pins, unpinned
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 from rummikub_rules.turns import check_turn
 from rummikub_rules.turns._rack_melds import RackMelds
@@ -702,6 +704,41 @@ def test_claimed_pins_pin_a_cell_once_for_shared_claims_and_once_per_locked_clai
     )
     assert claimed_pins([[0], [2], [1]], pins, (shared,)) is None
     assert table == [[2], [2], [1]]  # the caller's counts are left as they were
+
+
+def test_unpinned_reads_the_pins_of_claims_as_the_tiles_they_took() -> None:
+    """The fast search lays a claimed pin as a joker of a run at its cell; read back, the
+    first runs met take the tiles (the others keep their jokers), and a play holding fewer
+    jokers at a cell than its pins is no real play."""
+    run = FoundMeld(MeldKind.RUN, 0, (0, 1, 2), (True, True, False))
+    other = FoundMeld(MeldKind.RUN, 0, (1, 2, 3), (True, False, False))
+    added = [[1], [1], [0], [0]]
+    assert unpinned([run, other], added) == [
+        FoundMeld(MeldKind.RUN, 0, (0, 1, 2), (False, False, False)),
+        other,
+    ]
+    assert unpinned([other], added) is None  # no joker stands at column 0
+    assert added == [[1], [1], [0], [0]]
+
+
+def test_a_rest_whose_pinned_play_the_referee_takes_needs_no_general_search() -> None:
+    """``sabra-1978``: ``k7 j k9 k10 k11`` and ``b8 b9 b10 j b12 b13`` may only grow. The rest's
+    bound with their tiles pinned to their cells lays ``r5`` into ``k5 b5 o5``; its pins read as
+    the tiles they took, that is a legal play scoring the bound, so no general search runs (620
+    units; 5,115 when the general search had to find it)."""
+    table = parse_table(
+        "k3 r3 b3 | r1 r2 r3 | o1 o2 o3 | k4 r4 o4 | k5 b5 o5 | k6 r6 o6 | k7 r7 o7 | "
+        "r8 b8 o8 | k9 b9 o9 | r7 r8 r9 | k7 j k9 k10 k11 | k12 b12 o12 | k13 r13 b13 | "
+        "r9 r10 r11 r12 r13 | b8 b9 b10 j b12 b13 | o11 o12 o13"
+    )
+    rack = parse_tiles("o2 r5")
+    edition = EDITIONS["sabra-1978"]
+    found = solve(table, rack, opened=True, edition=edition)
+    assert found.proven_optimal
+    assert found.play is not None
+    assert found.tiles == 1
+    assert check_turn(table, rack, found.play.after, opened=True, edition=edition).ok
+    assert found.states <= 1_500
 
 
 def test_a_bound_with_pins_is_never_offered_to_the_referee_when_the_budget_runs_out() -> None:
@@ -1438,10 +1475,6 @@ def test_a_host_holding_a_meld_whole_needs_copies_of_all_its_tiles_elsewhere(
     must be laid too (the rack's), else the host is old and not listed. The rule once asked a
     copy of one tile only, and under ``expert`` the referee refused 94 of 213 plays the host
     search found best for a host (173 self-play positions), now 24."""
-    from rummikub_rules.melds import MeldKind
-    from rummikub_rules.solver._budget import Budget
-    from rummikub_rules.solver._context import context
-    from rummikub_rules.solver._grid import FoundMeld
     from rummikub_rules.solver._host_meld import FREED, TABLE, Host
     from rummikub_rules.solver._hosts import Olds, _new
 

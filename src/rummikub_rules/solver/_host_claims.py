@@ -5,13 +5,16 @@ Under ``replace``, a meld whose joker is replaced in place (or a locked meld, un
 (:mod:`._runs`, :mod:`._groups`). A host laid by the host search (:mod:`._host_search`) may
 be that meld; :func:`claims_left` says which claims are still to meet once it is laid,
 :func:`unmeetable` whether the tiles left can meet them at all, and :func:`claimed_pins` a
-relaxation of the run claims that the fast search can solve.
+relaxation of the run claims that the fast search can solve, and :func:`unpinned` its play with
+those pins read as the tiles they took (a play for the referee to judge).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+
+import attrs
 
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._grid import Counts, FoundMeld, Grid
@@ -20,7 +23,7 @@ from rummikub_rules.solver._host_meld import Host
 from rummikub_rules.solver._position import renumbered
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 
-__all__ = ["claimed_pins", "claims_left", "unmeetable"]
+__all__ = ["claimed_pins", "claims_left", "unmeetable", "unpinned"]
 
 
 def claims_left(
@@ -125,6 +128,29 @@ def claimed_pins(
         table[column][row] -= need
         run_pins[column][row] += need
     return table, run_pins
+
+
+def unpinned(melds: Sequence[FoundMeld], added: Counts) -> list[FoundMeld] | None:
+    """``melds`` with ``added[column][row]`` jokers of runs at each cell read as that tile.
+
+    :func:`claimed_pins` took those tiles from the table and made them pins, which the fast
+    search lays as jokers of runs at their cells: here they are tiles again, the first runs
+    met taking them. The play is only a candidate (which joker of a cell was the pin is not
+    known): the referee decides. ``None`` if the runs hold fewer jokers at a cell than its
+    pins (then the play is no real one).
+    """
+    left = [list(row) for row in added]
+    out = []
+    for meld in melds:
+        if meld.kind is MeldKind.RUN and any(meld.jokers):
+            jokers = list(meld.jokers)
+            for i, (column, joker) in enumerate(zip(meld.places, meld.jokers, strict=True)):
+                if joker and left[column][meld.at] > 0:
+                    left[column][meld.at] -= 1
+                    jokers[i] = False
+            meld = attrs.evolve(meld, jokers=tuple(jokers))
+        out.append(meld)
+    return None if any(map(any, left)) else out
 
 
 def _carries(meld: FoundMeld, numbered: list[bool], claims: list[Claim], index: int) -> bool:

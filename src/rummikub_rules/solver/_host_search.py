@@ -16,7 +16,7 @@ from typing import Final
 
 import attrs
 
-from rummikub_rules.melds import RunWrap
+from rummikub_rules.melds import Meld, RunWrap
 from rummikub_rules.solver._budget import FIT, GROUPED, STEP
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import (
@@ -29,7 +29,7 @@ from rummikub_rules.solver._engines import (
     problem,
 )
 from rummikub_rules.solver._grid import NEG, Counts, Grid
-from rummikub_rules.solver._host_claims import claimed_pins, claims_left, unmeetable
+from rummikub_rules.solver._host_claims import claimed_pins, claims_left, unmeetable, unpinned
 from rummikub_rules.solver._host_meld import FREED, Host, Stock
 from rummikub_rules.solver._host_order import HostOrder, trying_order
 from rummikub_rules.solver._host_step import Rest, Step, minus, plus_rows, rest_key
@@ -344,9 +344,9 @@ class HostSearch:
                 return found
             # Tighter: the rest with the tiles its run claims hold kept in runs, as pins.
             tighter = self._claimed_bound(step, relaxed, loose, floor)
-            if tighter is not None and tighter <= floor:
+            if tighter is not None and tighter[0] <= floor:
                 return None
-            ceiling = found[0] if tighter is None else min(found[0], tighter)
+            ceiling = found[0] if tighter is None else min(found[0], tighter[0])
             # Where the freed jokers had room only beside the rack's tiles (:meth:`_room`),
             # the ceiling bounds the hosts' plays but not the general search's problem, whose
             # freed jokers go anywhere: it may find more, so no ceiling stops it. Kept out of
@@ -354,6 +354,12 @@ class HostSearch:
             # others are other fates'), so it may stop the search there.
             beside_rack = relaxed and hosts_room(ctx.edition, stock, step.freed) is not None
             ceiling = None if ctx.first or beside_rack else ceiling
+            # The tighter one's play, its pins read as the tiles they took, is often legal:
+            # taken by the referee at the ceiling, it is the rest's best.
+            if tighter is not None:
+                score, melds = tighter
+                if score == ceiling and melds is not None and self._legal(step, (score, melds)):
+                    return score, melds
         built = problem(
             ctx,
             stock.table,
@@ -373,12 +379,20 @@ class HostSearch:
         )
         return general(ctx, self.best, built, floor, ceiling)
 
-    def _claimed_bound(self, step: Step, relaxed: bool, loose: int, floor: int) -> int | None:
-        """A rest's best score with its run claims relaxed (:func:`claimed_pins`).
+    def _legal(self, step: Step, found: Scored) -> bool:
+        """Whether the referee takes the hosts laid and the rest's play ``found``, at its score."""
+        return self.best.offer([*step.taken, *found[1]]) == found[0] + step.gained
 
-        ``NEG`` if none beats ``floor``; ``None`` where it is not relaxed so. Only a bound:
-        its play holds pins where the table has tiles, so it is never offered to the referee,
-        not even when the budget runs out (and a run of pins alone may stay in a bound).
+    def _claimed_bound(
+        self, step: Step, relaxed: bool, loose: int, floor: int
+    ) -> tuple[int, list[Meld] | None] | None:
+        """A rest's best score with its run claims relaxed (:func:`claimed_pins`), and its play.
+
+        A score of ``NEG`` if none beats ``floor``; ``None`` where it is not relaxed so. Its
+        play holds pins where the table has tiles: it is given with those pins read as the
+        tiles (:func:`unpinned`; ``None`` where that is no real play), a play only the referee
+        may call legal. Past the budget it is not offered (a run of pins alone may stay in a
+        bound).
         """
         stock = step.stock
         pinned = claimed_pins(stock.table, stock.run_pins, step.claims) if step.claims else None
@@ -396,9 +410,17 @@ class HostSearch:
             run_pins=run_pins,
         )
         if run is None or run.bound() <= floor:
-            return NEG
+            return NEG, None
         found = run.search.solve(floor - run.forced)
-        return NEG if found is None else found[0] + run.forced
+        if found is None:
+            return NEG, None
+        added = [
+            [now - was for now, was in zip(x, y, strict=True)]
+            for x, y in zip(run_pins, stock.run_pins, strict=True)
+        ]
+        melds = unpinned(found[1], added)
+        grid = self.ctx.grid
+        return found[0] + run.forced, None if melds is None else [grid.meld(m) for m in melds]
 
     def _plain_applies(self, step: Step) -> bool:
         """Whether the fast search's rules cover a rest with its coloured jokers read as plain."""
