@@ -6,6 +6,7 @@ the properties in tests/properties/test_turns_props.py.
 
 from __future__ import annotations
 
+import concurrent.futures
 import itertools
 
 import pytest
@@ -295,3 +296,39 @@ def test_an_opening_on_the_table_is_judged_by_the_rack_tiles_own_melds() -> None
         "The tiles laid from the rack form melds worth 29 points on their own; "
         "the initial meld needs at least 30"
     )
+
+
+def test_a_play_judged_again_with_the_very_same_objects_is_remembered() -> None:
+    """The solver, a bot and the game each judge the same play with the same objects: the
+    verdict is remembered by their identities, and the same verdict comes back. Equal objects
+    that are not the same ones are judged afresh."""
+    before, after = parse_table("r4 r5 r6 r7 r8"), parse_table("r4 r5 r6 | r6 r7 r8")
+    rack = parse_tiles("r6 k2")
+    first = check_turn(before, rack, after, opened=True)
+    assert check_turn(before, rack, after, opened=True) is first
+    again = check_turn(parse_table("r4 r5 r6 r7 r8"), rack, after, opened=True)
+    assert again == first
+    assert again is not first
+    assert check_turn(before, rack, after, opened=False) is not first
+
+
+def test_a_rack_given_as_a_list_is_judged_as_it_is_now() -> None:
+    """A list may change between two calls: only a tuple is taken as it is, so a rack changed
+    in place is never answered with the verdict of what it held before."""
+    before, after = parse_table("r4 r5 r6 r7 r8"), parse_table("r4 r5 r6 | r6 r7 r8")
+    rack = list(parse_tiles("r6 k2"))
+    assert check_turn(before, rack, after, opened=True).ok
+    rack[0] = parse_tiles("r7")[0]
+    assert check_turn(before, rack, after, opened=True).codes == (Code.TILE_NOT_IN_RACK,)
+
+
+def test_each_thread_remembers_its_own_verdicts() -> None:
+    """A thread's memory is its own: a verdict judged in one thread is judged afresh in
+    another, and both agree."""
+    before, after = parse_table("r4 r5 r6 r7 r8"), parse_table("r4 r5 r6 | r6 r7 r8")
+    rack = parse_tiles("r6 k2")
+    here = check_turn(before, rack, after, opened=True)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        there = pool.submit(check_turn, before, rack, after, opened=True).result()
+    assert there == here
+    assert there is not here

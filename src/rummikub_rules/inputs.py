@@ -104,7 +104,8 @@ def as_tiles(value: TilesLike, name: str) -> tuple[Tile, ...]:
     expected = f"{name} takes tiles (Tile objects or notation such as 'r7 k2 j')"
     if not isinstance(value, Iterable) or isinstance(value, bytes | Table):
         raise InvalidTypeError(f"{expected}, got {type(value).__name__}")
-    tiles = tuple(itertools.islice(value, MOST_TILES + 1))
+    # A tuple is kept as it is: the referee remembers verdicts by their inputs' identities.
+    tiles = value if type(value) is tuple else tuple(itertools.islice(value, MOST_TILES + 1))
     if len(tiles) > MOST_TILES:
         size = len(value) if isinstance(value, Sized) else len(tiles)
         raise InputTooLargeError(f"{name}: tiles", size=size, limit=MOST_TILES)

@@ -41,6 +41,7 @@ from rummikub_rules.turns._fixed import (
     tiles_the_set_has,
 )
 from rummikub_rules.turns._reading import most_favourable_reading
+from rummikub_rules.turns._remembered import recalled, remember
 from rummikub_rules.turns._verdict import Code, Verdict, Violation
 
 __all__ = ["Code", "Verdict", "Violation", "check_turn"]
@@ -90,13 +91,22 @@ def check_turn(
     >>> [c.value for c in check_turn("r8 j r10", "r9", "r8 r9 r10 j", opened=True).codes]
     ['freed_joker_not_in_new_meld']
     """
-    facts = TurnFacts(
+    inputs = (
         as_table(before, "before"),
         as_tiles(rack, "rack"),
         as_table(after, "after"),
         as_flag(opened, "opened"),
         as_edition(edition, "edition"),
     )
+    verdict = recalled(inputs)
+    if verdict is None:
+        verdict = _judged(TurnFacts(*inputs))
+        remember(inputs, verdict)
+    return verdict
+
+
+def _judged(facts: TurnFacts) -> Verdict:
+    """The verdict on a turn, stage by stage (see the module docstring)."""
     fixed = [
         *tiles_the_set_has(facts),
         *table_tiles_stay(facts),
