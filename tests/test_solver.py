@@ -1439,6 +1439,49 @@ def test_the_can_play_witness_counts_the_table_melds_it_scans() -> None:
 
 
 @pytest.mark.parametrize(
+    ("table_text", "rack_text", "added"),
+    [
+        ("b2 b3 b4 b5 b6", "k2 r2 o9", ["b3 b4 b5 b6", "b2 k2 r2"]),  # a long run's end
+        ("k9 r9 b9 o9", "k10 k11 r1", ["r9 b9 o9", "k9 k10 k11"]),  # a tile of a group of four
+        ("o7 o8 o9 o10 o11 o12 o13", "r13 b13", ["o7 o8 o9 o10 o11 o12", "o13 r13 b13"]),
+    ],
+)
+def test_the_witness_lays_two_rack_tiles_with_a_table_tile_its_meld_can_spare(
+    table_text: str, rack_text: str, added: list[str]
+) -> None:
+    """Issue 15 item 4: in the solver benchmark's positions (seed 2), 20 of the 39 opened
+    players with a play but no witness had one like these, and ``can_play`` searched for it."""
+    table, rack = parse_table(table_text), parse_tiles(rack_text)
+    found = _witness.witness(table, rack, opened=True, edition=CLASSIC, budget=Budget())
+    assert found is not None
+    assert sorted(map(str, found.after.melds)) == sorted(
+        str(parse_table(meld).melds[0]) for meld in added
+    )
+
+
+@pytest.mark.parametrize(
+    ("rack_text", "edition", "opens"),
+    [
+        ("k11 b11 j r2 o5", EDITIONS["classic"], True),  # k11 b11 j: 33
+        ("r2 r3 r4 r6 j r8 r9 k7", EDITIONS["classic"], True),  # r2 r3 r4 | r6 j r8 r9: 38
+        ("k11 b11 j r2 o5", EDITIONS["classic"].evolve(joker_in_initial_meld="zero"), False),
+    ],
+)
+def test_the_witness_opens_with_a_rack_joker_where_it_counts(
+    rack_text: str, edition: Edition, opens: bool
+) -> None:
+    """A rack whose numbered tiles alone fall short of 30 may open with a joker: two tiles
+    left and a joker make a meld (the most valuable first). Before, ``can_play`` searched for
+    every such opening (6 of the solver benchmark's 440 positions, seed 1). Where a joker counts
+    nothing in the initial meld, no such witness is offered."""
+    rack = parse_tiles(rack_text)
+    found = _witness.witness(Table(()), rack, opened=False, edition=edition, budget=Budget())
+    assert (found is not None) == opens
+    if found is not None:
+        assert check_turn(Table(()), rack, found.after, opened=False, edition=edition).ok
+
+
+@pytest.mark.parametrize(
     ("table_text", "rack_text", "edition"),
     [
         ("", "r1 r2 r3 k9", EDITIONS["classic"]),  # no table joker: the relaxation is exact

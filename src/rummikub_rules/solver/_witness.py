@@ -2,22 +2,24 @@
 
 :func:`witness` tries the plays a player sees first: a rack tile (or joker) on an end of a
 table meld or into a group, a new meld of rack tiles alone, one split of a table run by a rack
-tile. Each is believed only once the referee accepts it, so a witness is always a legal play,
-and each check is counted in the budget (:data:`._budget.CHECK`), as is the scan for the
-candidates (a unit for each table meld and kind of rack tile tried on it). :func:`hopeless`
-proves that nothing can be played without any search: no rack tile can stand in any meld made
-of the table's and the rack's tiles. Where neither answers, the plan decides.
+tile, a new meld of two rack tiles and a table tile its meld can spare (a long run's end, a
+tile of a group of four). Each is believed only once the referee accepts it, so a witness is
+always a legal play, and each check is counted in the budget (:data:`._budget.CHECK`), as is
+the scan for the candidates (a unit for each table meld and kind of rack tile tried on it).
+:func:`hopeless` proves that nothing can be played without any search: no rack tile can stand
+in any meld made of the table's and the rack's tiles. Where neither answers, the plan decides.
 """
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Final
 
 from rummikub_rules.actions import Play
-from rummikub_rules.editions import Edition
+from rummikub_rules.editions import Edition, JokerInInitialMeld
 from rummikub_rules.melds import Meld, MeldKind, Reading, RunWrap, Table
 from rummikub_rules.solver._budget import CHECK, SETUP, Budget
 from rummikub_rules.solver._verify import legal
@@ -43,14 +45,16 @@ def witness(
     """A legal play found without search, or ``None`` (which proves nothing).
 
     A player who has not opened is offered the runs and groups of the rack's numbered tiles
-    (longest runs first, or groups first), as an opening where they reach the threshold.
+    (longest runs first, or groups first), and where a rack joker counts in the initial meld,
+    melds of two tiles left and a joker (the most valuable first), as an opening where they
+    reach the threshold.
     Listing the candidates is counted as setting up a search (:data:`._budget.SETUP`).
     """
     budget.count(SETUP)
     if not opened:
         for runs_first in (True, False):
             melds = _opening(rack, edition, runs_first)
-            points = sum(t.value for m in melds for t in m.tiles)
+            points = sum(m.value(edition) or 0 for m in melds)
             if not melds or points < edition.initial_meld_points:
                 continue
             after = Table((*table.melds, *melds))
@@ -68,8 +72,10 @@ def witness(
 
 
 def _opening(rack: Sequence[Tile], edition: Edition, runs_first: bool) -> list[Meld]:
-    """Disjoint runs (each as long as the rack's tiles go) and groups of numbered rack tiles.
+    """Disjoint runs and groups of numbered rack tiles, then melds with the rack's jokers.
 
+    Runs first (each as long as the rack's tiles go) or groups first; then, where a joker
+    counts in the initial meld, melds of two tiles left and a joker (:func:`_joker_melds`).
     Tiles are counted by :attr:`Tile.index` (the numbers of a colour are consecutive indices).
     """
     have = Counter([t.index for t in rack if t.number is not None])
@@ -79,6 +85,41 @@ def _opening(rack: Sequence[Tile], edition: Edition, runs_first: bool) -> list[M
             if meld.is_valid(edition):
                 melds.append(meld)
                 have.subtract([t.index for t in meld.tiles])
+    jokers = [t for t in rack if t.number is None]
+    if jokers and JokerInInitialMeld(edition.joker_in_initial_meld) is JokerInInitialMeld.COUNTS:
+        melds += _joker_melds(have, jokers, edition)
+    return melds
+
+
+def _joker_melds(have: Counter[int], jokers: Sequence[Tile], edition: Edition) -> list[Meld]:
+    """Disjoint melds of two tiles of ``have`` and a joker each, the most valuable first.
+
+    While ``jokers`` last: a joker fills a run's gap or end, or a group's third place.
+    """
+    left = sorted(i for i, n in have.items() if n > 0)
+    options: list[tuple[int, int, int, Tile, Meld]] = []
+    for a, b in itertools.combinations(left, 2):
+        same_number = a % NUMBERS == b % NUMBERS
+        if not same_number and (a // NUMBERS != b // NUMBERS or b - a > 2):
+            continue
+        pair = Tile.from_index(a), Tile.from_index(b)
+        for joker in sorted(set(jokers), key=_INDEX):
+            shapes = [(*pair, joker)] if same_number or b - a == 1 else [(pair[0], joker, pair[1])]
+            if not same_number and b - a == 1:
+                shapes.append((joker, *pair))
+            for shape in shapes:
+                meld = Meld(shape)
+                value = meld.value(edition)
+                if value is not None:
+                    options.append((value, a, b, joker, meld))
+    options.sort(key=lambda o: o[0], reverse=True)
+    spare = Counter(jokers)
+    melds: list[Meld] = []
+    for _, a, b, joker, meld in options:
+        if spare[joker] and have[a] > 0 and have[b] > 0:
+            spare[joker] -= 1
+            have.subtract((a, b))
+            melds.append(meld)
     return melds
 
 
@@ -126,6 +167,13 @@ def _candidates(
     for index, meld in enumerate(melds):
         for left, right in _splits(meld, kinds, edition):
             yield Table((*melds[:index], left, right, *melds[index + 1 :]))
+    have = {t.index for t in kinds}
+    by_number: dict[int, list[int]] = {}
+    for tile in kinds:
+        by_number.setdefault(tile.index % NUMBERS, []).append(tile.index)
+    for index, meld in enumerate(melds):
+        for left, new in _borrowed(meld, have, by_number, edition):
+            yield Table((*melds[:index], left, *melds[index + 1 :], new))
 
 
 class _Places:
@@ -225,6 +273,43 @@ def _splits(meld: Meld, kinds: Sequence[Tile], edition: Edition) -> Iterator[tup
             left, right = Meld(tiles[: at + 1], meld.kind), Meld(tiles[at:], meld.kind)
             if left.is_valid(edition) and right.is_valid(edition):
                 yield left, right
+
+
+def _borrowed(
+    meld: Meld, have: set[int], by_number: dict[int, list[int]], edition: Edition
+) -> Iterator[tuple[Meld, Meld]]:
+    """``meld`` less a tile it can spare, and a new meld of that tile and two rack tiles.
+
+    A meld of numbered tiles spares a tile where the rest stays valid (a run of four or more
+    its ends, a group of four any tile). ``have`` holds the rack's kinds by
+    :attr:`Tile.index` (``by_number`` too, in order, by number); a tile is only tried where the
+    rack holds two tiles that make a meld with it: two of its number in other colours, or two
+    of its colour next to it.
+    """
+    tiles = meld.tiles
+    if meld.jokers or len(tiles) < 4:
+        return
+    for at, tile in enumerate(tiles):
+        for shape in _around(tile.index, have, by_number):
+            left = Meld((*tiles[:at], *tiles[at + 1 :]), meld.kind)
+            new = Meld([Tile.from_index(i) for i in shape])
+            if left.is_valid(edition) and new.is_valid(edition):
+                yield left, new
+                break
+
+
+def _around(
+    index: int, have: set[int], by_number: dict[int, list[int]]
+) -> Iterator[tuple[int, ...]]:
+    """Melds of the tile at ``index`` and two kinds of ``have``, as indices in order."""
+    others = [i for i in by_number.get(index % NUMBERS, ()) if i != index]
+    if len(others) >= 2:
+        yield (index, *others[:2])
+    for low in (index - 2, index - 1, index):
+        shape = (low, low + 1, low + 2)
+        same_row = low // NUMBERS == (low + 2) // NUMBERS == index // NUMBERS
+        if same_row and low >= 0 and all(i == index or i in have for i in shape):
+            yield shape
 
 
 def hopeless(table: Table, rack: Sequence[Tile], edition: Edition, budget: Budget) -> bool:
