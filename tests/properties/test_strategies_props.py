@@ -19,6 +19,7 @@ from rummikub_rules import (
     EXPERT_SET,
     JOKER,
     Code,
+    Color,
     Edition,
     Meld,
     MeldKind,
@@ -27,9 +28,11 @@ from rummikub_rules import (
     Tile,
     TileSet,
     check_turn,
+    parse_table,
 )
 from rummikub_rules import strategies as rst
 from rummikub_rules._hypothesis_plugin import _hypothesis_setup_hook
+from rummikub_rules.strategies._turn_moves import _Build, _free_joker
 
 T = TypeVar("T")
 
@@ -227,3 +230,25 @@ def test_strategies_import_first_in_a_fresh_interpreter() -> None:
         "assert find(st.from_type(Meld), lambda m: True).is_valid()\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+@st.composite
+def _freed(draw: st.DrawFn, build: _Build) -> bool:
+    """Whether the move freeing a table joker was made on ``build``."""
+    return _free_joker(draw, build)
+
+
+@given(st.data())
+def test_a_table_joker_with_no_meld_to_go_into_is_not_freed(data: st.DataObject) -> None:
+    """The move that frees a table joker puts the joker's tile from the rack in its place, then
+    lays the joker in a new meld with rack tiles. Where no such meld can be made, the move is
+    not made at all. It used to keep the tile in the joker's place and lose the joker: a turn
+    drawn to break ``freed_joker_needs_rack_tiles`` alone then broke ``table_tile_removed``
+    too (a hunt's seed 5027 of the everyday profile)."""
+    table = list(parse_table("r4 j r6 | k1 k2 k3").melds)
+    r5 = Tile(Color.RED, 5)
+    build = _Build(CLASSIC, True, Counter({r5: 1}), list(table), list(table))
+    assert not data.draw(_freed(build))
+    assert build.after == table
+    assert build.rack == []
+    assert build.stock[r5] == 1

@@ -186,14 +186,20 @@ def _end_into_group(build: _Build, index: int, end: Tile, rest: tuple[Tile, ...]
 
 
 def _free_joker(draw: st.DrawFn, build: _Build) -> bool:
-    """Free a table joker with the tile it stands for and lay it with rack tiles."""
-    freed = _replace_a_joker(draw, build)
+    """Free a table joker with the tile it stands for and lay it with rack tiles.
+
+    All or nothing: a joker replaced but with no meld to go into would leave the table, so the
+    replacement is tried on a copy and kept only with the joker's new meld.
+    """
+    attempt = build.copy()
+    freed = _replace_a_joker(draw, attempt)
     if freed is None:
         return False
-    home = _joker_meld(draw, build, avoid=freed[0], joker=freed[3])
+    home = _joker_meld(draw, attempt, avoid=freed[0], joker=freed[3])
     if home is None:
         return False
-    build.after.append(home)
+    attempt.after.append(home)
+    build.stock, build.after, build.rack = attempt.stock, attempt.after, attempt.rack
     return True
 
 
