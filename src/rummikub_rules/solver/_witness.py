@@ -97,13 +97,14 @@ def _joker_melds(have: Counter[int], jokers: Sequence[Tile], edition: Edition) -
     While ``jokers`` last: a joker fills a run's gap or end, or a group's third place.
     """
     left = sorted(i for i, n in have.items() if n > 0)
+    kinds = sorted(set(jokers), key=_INDEX)
     options: list[tuple[int, int, int, Tile, Meld]] = []
     for a, b in itertools.combinations(left, 2):
         same_number = a % NUMBERS == b % NUMBERS
         if not same_number and (a // NUMBERS != b // NUMBERS or b - a > 2):
             continue
         pair = Tile.from_index(a), Tile.from_index(b)
-        for joker in sorted(set(jokers), key=_INDEX):
+        for joker in kinds:
             shapes = [(*pair, joker)] if same_number or b - a == 1 else [(pair[0], joker, pair[1])]
             if not same_number and b - a == 1:
                 shapes.append((joker, *pair))
@@ -290,10 +291,15 @@ def _borrowed(
     if meld.jokers or len(tiles) < 4:
         return
     for at, tile in enumerate(tiles):
-        for shape in _around(tile.index, have, by_number):
-            left = Meld((*tiles[:at], *tiles[at + 1 :]), meld.kind)
+        shapes = list(_around(tile.index, have, by_number))
+        if not shapes:
+            continue
+        left = Meld((*tiles[:at], *tiles[at + 1 :]), meld.kind)
+        if not left.is_valid(edition):
+            continue
+        for shape in shapes:
             new = Meld([Tile.from_index(i) for i in shape])
-            if left.is_valid(edition) and new.is_valid(edition):
+            if new.is_valid(edition):
                 yield left, new
                 break
 
