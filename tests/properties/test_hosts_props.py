@@ -20,11 +20,12 @@ from hypothesis import strategies as st
 
 from rummikub_rules import CLASSIC, EDITIONS, TileSet
 from rummikub_rules.solver import _hosts as hosts_module
+from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._context import freeze
 from rummikub_rules.solver._grid import grid_of
 from rummikub_rules.solver._host_meld import FREED, RACK_JOKER, Host, Stock
 from rummikub_rules.solver._host_step import minus
-from rummikub_rules.solver._hosts import Olds, hosts
+from rummikub_rules.solver._hosts import Olds, _new, hosts
 from tests.depth import examples
 
 #: A small set (three colours, numbers 1 to 6), so that hosts share tiles often.
@@ -70,14 +71,55 @@ def test_the_hosts_needing_rack_tiles_are_those_with_them(
     stock: Stock, freed: int, need: int, cap: int | None, distinct: bool, olds: bool
 ) -> None:
     old = Olds(({(0, 0): 1, (1, 0): 1, (2, 0): 1},), {(0, 0): 1}, {}) if olds else None
+    spent: dict[int, int] = {}
 
     def listed(needed: int) -> list[Host]:
-        return list(
-            hosts(GRID, stock, freed=freed, need=needed, old=old, distinct=distinct, cap=cap)
-        )
+        budget = Budget()
+        found = list(
+            hosts(
+                GRID, stock, freed=freed, need=needed, old=old, distinct=distinct, cap=cap,
+                budget=budget,
+            )
+        )  # fmt: skip
+        spent[needed] = budget.spent
+        return found
 
     every = listed(0)
     assert listed(need) == [host for host in every if _from_rack(host) >= need]
+    # Runs and groups that can hold no tile from the rack are not met, nor charged.
+    assert spent[need] <= spent[0]
+
+
+_CELL = st.tuples(st.integers(0, GRID.columns - 1), st.integers(0, GRID.rows - 1))
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    stocks(),
+    st.integers(1, 2),
+    st.lists(st.dictionaries(_CELL, st.integers(1, 2), min_size=1, max_size=5), max_size=4),
+    st.dictionaries(_CELL, st.integers(1, 2)),
+)
+def test_a_host_is_new_alike_with_or_without_the_count_of_its_tiles_first(
+    stock: Stock,
+    freed: int,
+    melds: list[dict[tuple[int, int], int]],
+    rack: dict[tuple[int, int], int],
+) -> None:
+    """A host holding fewer numbered tiles than every meld before holds none of them whole:
+    :func:`_new` takes it as it is without matching it to the melds before. The matching
+    must say the same (no demand), so every host comes out alike with the count skipped."""
+    table = {
+        (column, row): n
+        for column, counts in enumerate(stock.table)
+        for row, n in enumerate(counts)
+        if n
+    }
+    old = Olds(tuple(melds), table, rack)
+    matched = Olds(tuple(melds), table, rack)
+    object.__setattr__(matched, "fewest", 0)  # every host matched, however few its tiles
+    for host in hosts(GRID, stock, freed=freed, need=0, old=None, distinct=True):
+        assert list(_new(host, GRID, old)) == list(_new(host, GRID, matched))
 
 
 EXPERT = EDITIONS["expert"]

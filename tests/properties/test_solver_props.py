@@ -45,7 +45,7 @@ from rummikub_rules.solver import (
 )
 from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._top import top_outcomes
-from rummikub_rules.solver._witness import unopenable
+from rummikub_rules.solver._witness import hopeless, unopenable
 from rummikub_rules.tiles import MAX_JOKERS, STANDARD_SET, XP_SET
 from tests.brute import Score, best_score, candidate_melds, score, tables_for
 from tests.depth import examples, is_deep
@@ -494,6 +494,21 @@ def test_a_rack_counted_unopenable_has_no_initial_meld(position: Position) -> No
     edition, table, rack, _, objective = position
     assume(unopenable(rack, edition))
     assert best_score(table, rack, edition, objective, opened=False) is None
+
+
+@settings(max_examples=examples(40, minimum=10, deep=100))
+@given(
+    positions(st.one_of(st.sampled_from(tuple(EDITIONS.values())), custom_editions()), opened=False)
+)
+def test_a_rack_not_counted_unopenable_is_never_hopeless(position: Position) -> None:
+    """``can_play`` asks :func:`hopeless` nothing for a player who has not opened where the
+    rack's own melds are the only way to open: a rack :func:`unopenable` lets through holds a
+    tile standing in a meld of rack tiles, so in one of the table's and the rack's too, and
+    ``hopeless`` cannot prove anything there (under every preset and custom editions)."""
+    edition, table, rack, _, _ = position
+    assume(not (edition.opening_may_use_table and not edition.initial_meld_points))
+    assume(not unopenable(rack, edition))
+    assert not hopeless(table, rack, edition, Budget())
 
 
 @settings(max_examples=examples(20, minimum=4))

@@ -216,7 +216,7 @@ def can_play(
         return False  # a count of the rack proves it, cheaper than looking for a witness
     if witness(table, rack, opened=opened, edition=edition, budget=budget) is not None:
         return True
-    if hopeless(table, rack, edition, budget):
+    if _may_be_hopeless(rack, opened, edition) and hopeless(table, rack, edition, budget):
         return False
     outcome = _solve(
         table, rack, opened=opened, edition=edition, objective="tiles", budget=budget, first=True
@@ -227,6 +227,16 @@ def can_play(
         solution = _solution(outcome.play, outcome.proven, table, edition, budget)
         raise SearchLimitExceeded(_limit(limit, seconds), solution)
     return False
+
+
+def _may_be_hopeless(rack: tuple[Tile, ...], opened: bool, edition: Edition) -> bool:
+    """Whether :func:`._witness.hopeless` may prove anything :func:`unopenable` has not.
+
+    Where a player who has not opened may lay melds of the rack alone (not the table's tiles
+    at a threshold of 0), a rack :func:`unopenable` did not refuse holds a tile that stands in
+    a meld of its own tiles, and so in one of the table's and the rack's: nothing to prove.
+    """
+    return opened or bool(edition.opening_may_use_table and not edition.initial_meld_points)
 
 
 def can_play_now(

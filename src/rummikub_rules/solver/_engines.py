@@ -94,6 +94,7 @@ def fast_search(
     laid_jokers: int = 0,
     room: JokerRoom | None = None,
     row_jokers: Sequence[int] | None = None,
+    owing: Sequence[bool] | None = None,
 ) -> FastRun | None:
     """The fast search, with the bounds on laid tiles folded in.
 
@@ -102,7 +103,9 @@ def fast_search(
     a freed joker's place); ``rack`` replaces the rack, ``laid`` and ``laid_jokers`` are
     what is laid already (by hosts); ``room`` is where loose jokers may stand;
     ``row_jokers`` the most jokers each colour's runs may take, where coloured jokers are read
-    as plain ones (its own and the plain ones). ``None`` if the bounds cannot be met.
+    as plain ones (its own and the plain ones); ``owing``, per number, whether a loose joker
+    (a freed one) in its groups owes a rack tile there (:class:`._fast.FastSearch`). ``None``
+    if the bounds cannot be met.
     """
     given = rack
 
@@ -139,6 +142,10 @@ def fast_search(
                 laid_table[column][row] += must
                 forced += must * ctx.weights[column]
                 row_counts[row] = min(count, high[column][row]) - must
+                if must and owing is not None and owing[column]:
+                    # A rack tile that must be laid counts as the table's here: the search
+                    # cannot tell it is the rack's, so a freed joker may join it unchecked.
+                    owing = [o and n != column for n, o in enumerate(owing)]
     jokers = ctx.rack_jokers() if rack_jokers is None else rack_jokers
     jokers_low, jokers_high = _joker_bounds(ctx)
     jokers_low = max(0, jokers_low - laid_jokers)
@@ -158,6 +165,7 @@ def fast_search(
         first=ctx.first,
         room=room,
         row_jokers=row_jokers,
+        owing=owing,
     )
     return FastRun(search, forced, general)
 

@@ -32,8 +32,8 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._budget import Budget
+from rummikub_rules.solver._fast_melds import Built, extend, found_meld, reading_order, split_groups
 from rummikub_rules.solver._grid import NEG, FoundMeld
 from rummikub_rules.solver._group_table import GroupTable
 from rummikub_rules.solver._relax import (
@@ -47,9 +47,6 @@ from rummikub_rules.solver._run_states import run_lengths, state_bits
 
 __all__ = ["FastSearch"]
 
-#: A meld as the search builds it: ("run", colour, [(column, joker), ...]) or ("group", column,
-#: [(colour, joker), ...]), where a joker in a group has colour -1.
-_Built = tuple[str, int, list[tuple[int, bool]]]
 
 #: States the first turn of each direction may expand, per cell; later turns grow by half.
 #: Which way is cheaper depends on the position: run alone each way, the searches of the solver
@@ -80,8 +77,11 @@ class FastSearch:
     jokers (all to be laid, anywhere) and the rack jokers; ``pins`` holds table jokers kept in
     their roles: ``pins[0][column][colour]`` in runs, standing for that tile, and
     ``pins[1][column]`` in groups of that number. With ``room``, free jokers go only where it
-    lets them. With ``row_jokers``, the bound lets colour ``c``'s runs take at most
-    ``row_jokers[c]`` jokers (coloured jokers read as plain; see :class:`._relax.Relaxation`).
+    lets them. With ``owing``, the free jokers are freed ones that owe a tile laid from the
+    rack in their meld (rules section 4.5): where ``owing[column]``, a number's groups take one
+    only where a rack tile of the number is laid in a group. With ``row_jokers``, the bound lets
+    colour ``c``'s runs take at most ``row_jokers[c]`` jokers (coloured jokers read as plain;
+    see :class:`._relax.Relaxation`).
     A rack joker scores ``joker_weight``, or without table jokers ``joker_weight[column]`` at
     the column it stands at. Every search charges ``budget``.
     """
@@ -99,10 +99,11 @@ class FastSearch:
         first: bool = False,
         room: JokerRoom | None = None,
         row_jokers: Sequence[int] | None = None,
+        owing: Sequence[bool] | None = None,
     ) -> None:
         self.budget = budget
         run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
-        self.room, self.row_jokers = room, row_jokers
+        self.room, self.row_jokers, self.owing = room, row_jokers, owing
         joker_weights = (
             [joker_weight] * len(table) if isinstance(joker_weight, int) else joker_weight
         )
@@ -116,6 +117,7 @@ class FastSearch:
             _Search(
                 table[::-1], rack[::-1], weights[::-1], mirrored, joker_weights[::-1], *self.args,
                 mirrored=True, room=room_flipped, row_jokers=row_jokers,
+                owing=None if owing is None else owing[::-1],
             )
         ]  # fmt: skip
         self.best: tuple[int, _Search, list[Move]] | None = None
@@ -143,6 +145,7 @@ class FastSearch:
                             _Search(
                                 table, rack, weights, pins, joker_weights, *self.args,
                                 mirrored=False, room=self.room, row_jokers=self.row_jokers,
+                                owing=self.owing,
                             )
                         )  # fmt: skip
                     search = self.searches[index]
@@ -169,17 +172,7 @@ class FastSearch:
         if self.best is None:
             return None
         score, search, path = self.best
-        return score, [_found(meld) for meld in search.melds(path)]
-
-
-def _found(meld: _Built) -> FoundMeld:
-    kind, where, members = meld
-    return FoundMeld(
-        MeldKind.RUN if kind == "run" else MeldKind.GROUP,
-        where,
-        tuple(place for place, _ in members),
-        tuple(joker for _, joker in members),
-    )
+        return score, [found_meld(meld) for meld in search.melds(path)]
 
 
 class _Search:
@@ -199,6 +192,7 @@ class _Search:
         mirrored: bool,
         room: JokerRoom | None = None,
         row_jokers: Sequence[int] | None = None,
+        owing: Sequence[bool] | None = None,
     ) -> None:
         self.colors = colors = len(table[0])
         self.columns = len(table)
@@ -218,6 +212,13 @@ class _Search:
         self.bits = state_bits(copies + self.jokers)
         self.offsets = [self.groups.bits + self.bits * c for c in range(colors)]
         self.spare_offset = self.groups.bits + self.bits * colors
+        #: Per column, whether its groups take a free joker only beside a rack tile (see
+        #: :class:`FastSearch`); a move tells by its score, as no rack joker is then in play.
+        assert owing is None or (not jokers[1] and min(weights) > 0)
+        self.owing = owing
+        #: The bit of a memo key, above the jokers left, saying a rack tile went to a group
+        #: of the number so far (:meth:`_dfs_jokers`).
+        self.owed_bit = self.spare_offset + self.jokers.bit_length()
         # Group shares tighten the bound. None where no number takes any: jokers then count
         # whole. None with a colour's jokers limited either: a group's jokers are other
         # colours' then.
@@ -374,18 +375,22 @@ class _Search:
                     break
         return self._store(pos, key, alpha, best, choice)
 
-    def _dfs_jokers(self, pos: int, key: int, bound: int, alpha: int, got: int) -> int:
+    def _dfs_jokers(
+        self, pos: int, key: int, bound: int, alpha: int, got: int, owed: int = 0
+    ) -> int:
         """:meth:`_dfs` while jokers are left to place.
 
         The bound shares the jokers between the colours, so each state's bound is worked out
         on its own (``bound``, by the caller) and regrets only order the moves. Once every
-        joker is placed (or at the end), :meth:`_dfs` goes on.
+        joker is placed (or at the end), :meth:`_dfs` goes on. ``owed`` (with ``owing``): a
+        rack tile went to a group of this number, so a freed joker may join its groups.
         """
         memo = self.memo[pos]
-        known = memo.get(key)
+        at = key | owed << self.owed_bit
+        known = memo.get(at)
         if known is not None:
             if known & 1:
-                return self._recall(pos, key, known >> 1, got)
+                return self._recall(pos, at, known >> 1, got)
             if known >> 1 <= alpha:
                 return known >> 1
         spare = key >> self.spare_offset
@@ -398,7 +403,9 @@ class _Search:
         state = (key >> offset) & self.state_mask
         acc = key & self.acc_mask
         after, fits = self.groups.after[acc], self.groups.fits
-        pinned = self.group_pins[pos // self.colors]
+        column = pos // self.colors
+        pinned = self.group_pins[column]
+        owes = self.owing is not None and self.owing[column]
         needs, unit = self.needs[pos], self.relax.unit
         best, choice = NEG, None
         # A move changes one colour's term of its children's bound.
@@ -409,9 +416,13 @@ class _Search:
         ):
             _, gain, delta, grouped, group_jokers = move
             acc2 = after[grouped]
+            # A rack tile laid here may be the one its groups get (the cell's copies are alike).
+            racked = owes and grouped > 0 and gain > 0
             if last:
                 if not fits[acc2][group_jokers + pinned]:
                     continue
+                if group_jokers and owes and not (owed or racked):
+                    continue  # a freed joker in the number's groups owes a rack tile there
                 acc2 = 0
             floor = best if best > alpha else alpha
             child = key + delta - acc + acc2
@@ -431,13 +442,22 @@ class _Search:
             if gain + rest_bound <= floor:
                 continue
             self.path[pos] = move
-            search = self._dfs_jokers if left and pos + 1 < self.cells else self._dfs
-            rest = search(pos + 1, child, rest_bound, floor - gain, got + gain)
+            if left and pos + 1 < self.cells:
+                rest = self._dfs_jokers(
+                    pos + 1,
+                    child,
+                    rest_bound,
+                    floor - gain,
+                    got + gain,
+                    0 if last else owed | racked,
+                )
+            else:
+                rest = self._dfs(pos + 1, child, rest_bound, floor - gain, got + gain)
             if gain + rest > best:
                 best, choice = gain + rest, move
                 if best >= bound:
                     break
-        return self._store(pos, key, alpha, best, choice)
+        return self._store(pos, at, alpha, best, choice)
 
     def _others(self, pos: int, key: int, spare: int) -> tuple[Sequence[int], Sequence[int]]:
         """The bound's parts of every colour but the one of cell ``pos``, for its children.
@@ -485,19 +505,24 @@ class _Search:
         return alpha
 
     def _follow(self, pos: int, key: int) -> list[Move]:
-        """The moves the memo chose from ``key`` at ``pos`` to the end."""
+        """The moves the memo chose from ``key`` (a memo key) at ``pos`` to the end."""
         moves = []
+        owed, key = key >> self.owed_bit, key & ((1 << self.owed_bit) - 1)
         for at in range(pos, self.cells):
-            move = self.choice[at][key]
+            move = self.choice[at][key | owed << self.owed_bit if key >> self.spare_offset else key]
             moves.append(move)
             acc = key & self.acc_mask
-            acc2 = 0 if at % self.colors == self.colors - 1 else self.groups.after[acc][move[3]]
+            last = at % self.colors == self.colors - 1
+            acc2 = 0 if last else self.groups.after[acc][move[3]]
+            if self.owing is not None:  # as :meth:`_dfs_jokers` keeps it
+                racked = self.owing[at // self.colors] and move[3] > 0 and move[1] > 0
+                owed = 0 if last else owed | racked
             key += move[2] - acc + acc2
         return moves
 
     # -- the melds --------------------------------------------------------------------------------
 
-    def melds(self, path: list[Move]) -> list[_Built]:
+    def melds(self, path: list[Move]) -> list[Built]:
         """Replay the moves with concrete runs and groups, in the caller's column order.
 
         The melds come sorted by their lowest number, groups first, then runs by colour.
@@ -505,7 +530,7 @@ class _Search:
         colors, shift, mask = self.colors, self.spare_offset, self.state_mask
         key = self.jokers << shift
         open_runs: list[list[list[tuple[int, bool]]]] = [[] for _ in range(colors)]
-        found: list[_Built] = []
+        found: list[Built] = []
         grouped: list[int] = []
         for pos, move in enumerate(path):
             column, color = divmod(pos, colors)
@@ -515,72 +540,26 @@ class _Search:
             count = len(run_lengths((key >> self.offsets[color]) & mask))
             if count or open_runs[color]:
                 jokers = spare - (key >> shift) - group_jokers + self.run_pins[column][color]
-                open_runs[color] = _extend(open_runs[color], column, count, jokers, color, found)
+                open_runs[color] = extend(open_runs[color], column, count, jokers, color, found)
             grouped.append(tiles)
             if color == colors - 1:
                 group_jokers += self.group_pins[column]
                 if group_jokers or any(grouped):
-                    groups = _split_groups(grouped, group_jokers)
+                    groups = split_groups(grouped, group_jokers)
                     found.extend(("group", column, members) for members in groups)
                 grouped = []
         for color, runs in enumerate(open_runs):
             found.extend(("run", color, run) for run in runs)
         if self.mirrored:
             found = [self._mirror(meld) for meld in found]
-        return sorted(found, key=_reading_order)
+        return sorted(found, key=reading_order)
 
-    def _mirror(self, meld: _Built) -> _Built:
+    def _mirror(self, meld: Built) -> Built:
         kind, where, members = meld
         top = self.columns - 1
         if kind == "group":
             return kind, top - where, members
         return kind, where, [(top - column, joker) for column, joker in reversed(members)]
-
-
-def _reading_order(meld: _Built) -> tuple[int, int, int]:
-    """Melds by their lowest number, groups first, then runs by colour."""
-    kind, where, members = meld
-    return (where, 0, 0) if kind == "group" else (members[0][0], 1, where)
-
-
-def _extend(
-    runs: list[list[tuple[int, bool]]],
-    column: int,
-    count: int,
-    jokers: int,
-    color: int,
-    found: list[_Built],
-) -> list[list[tuple[int, bool]]]:
-    """Put ``count`` tiles of ``column`` on runs as ``step`` does, the last ``jokers`` jokers.
-
-    Runs not extended are closed: they go to ``found``. The runs still open are returned.
-    """
-    short = [run for run in runs if len(run) < 3]
-    long = [run for run in runs if len(run) >= 3]
-    spare = count - len(short)
-    found.extend(("run", color, run) for run in long[spare:])
-    grown = short + long[:spare] + [[] for _ in range(spare - len(long))]
-    for index, run in enumerate(grown):
-        run.append((column, index >= count - jokers))
-    return grown
-
-
-def _split_groups(counts: list[int], jokers: int) -> list[list[tuple[int, bool]]]:
-    """Split tiles of one number (``counts[colour]`` each) and jokers (-1) into groups.
-
-    ``k`` groups fit when no colour has more than ``k`` tiles, every group gets a numbered tile
-    and ``3k <= tiles <= colours * k``; dealing the numbered tiles round-robin, colour by colour,
-    keeps each colour's copies apart, and the jokers go to the smallest groups.
-    """
-    total = sum(counts)
-    count = max(max(counts), 1, -(-(total + jokers) // len(counts)))
-    members: list[list[tuple[int, bool]]] = [[] for _ in range(count)]
-    dealt = (color for color, n in enumerate(counts) for _ in range(n))
-    for i, color in enumerate(dealt):
-        members[i % count].append((color, False))
-    for _ in range(jokers):
-        min(members, key=len).append((-1, True))
-    return members
 
 
 def _group_table(colors: int, copies: int, jokers: int) -> GroupTable:

@@ -509,6 +509,7 @@ class HostSearch:
         ``row_jokers`` limits each colour's jokers in the bound (:func:`._engines.fast_search`).
         """
         stock = step.stock
+        room, owing = self._room(step, relaxed)
         return fast_search(
             self.ctx,
             stock.table if table is None else table,
@@ -519,20 +520,24 @@ class HostSearch:
             rack=stock.rack,
             laid=step.laid,
             laid_jokers=laid_jokers,
-            room=self._room(step, relaxed),
+            room=room,
             row_jokers=row_jokers,
+            owing=owing,
         )
 
-    def _room(self, step: Step, relaxed: bool) -> JokerRoom | None:
-        """Where a relaxed rest's freed jokers may stand (``None``: anywhere).
+    def _room(self, step: Step, relaxed: bool) -> tuple[JokerRoom | None, list[bool] | None]:
+        """Where a relaxed rest's freed jokers may stand (``None``: anywhere), and owing.
 
         Beside the rack's tiles, as in the hosts that would take them (:func:`.hosts_room`),
-        and out of the roles of the jokers the fate frees (:func:`.barred`).
+        and out of the roles of the jokers the fate frees (:func:`.barred`). Where they stand
+        beside the rack's tiles, each is a host's and owes a rack tile in its meld: in a group,
+        one of its number laid there (``owing``, per number; :class:`._fast.FastSearch`).
         """
         if not relaxed:
-            return None
+            return None, None
         room = hosts_room(self.ctx.edition, step.stock, step.freed)
-        return room if step.barred is None else within(room, step.barred)
+        owing = None if room is None else [True] * len(step.stock.table)
+        return (room if step.barred is None else within(room, step.barred)), owing
 
     def _olds(self) -> Olds:
         """The melds before, for the newness of hosts (computed once)."""

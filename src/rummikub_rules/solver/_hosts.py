@@ -73,6 +73,14 @@ class Olds:
         eq=False,
         default=attrs.Factory(lambda self: _by_cell(self.melds), takes_self=True),
     )
+    #: The fewest numbered tiles of a meld before: a host holding fewer holds none whole.
+    fewest: int = attrs.field(
+        init=False,
+        eq=False,
+        default=attrs.Factory(
+            lambda self: min((sum(m.values()) for m in self.melds), default=0), takes_self=True
+        ),
+    )
 
 
 def _by_cell(
@@ -208,18 +216,24 @@ def _new(host: Host, grid: Grid, old: Olds | None) -> Iterator[Host]:
     outside the host there are copies of all of them, for each of those melds (the demands).
     Necessary, not sufficient: the referee judges the play. Nothing if it cannot be new.
     """
-    if old is None:
+    if old is None or sum(1 for what in host.places if what in NUMBERED) < old.fewest:
         yield host
         return
+    high = grid.columns - 1 if grid.high else -1  # a 1 played high counts as the 1
     here: dict[tuple[int, int], int] = {}
-    for (column, row), what in zip(host._cells(), host.places, strict=True):
+    for cell, what in zip(host._cells(), host.places, strict=True):
         if what in NUMBERED:
-            cell = (0 if grid.high and column == grid.columns - 1 else column, row)
+            if cell[0] == high:
+                cell = (0, cell[1])
             here[cell] = here.get(cell, 0) + 1
-    near = sorted({index for cell in here for index in old.by_cell.get(cell, ())})
+    by_cell, melds = old.by_cell, old.melds
     wanted: dict[tuple[int, int], int] = {}
-    for meld in (old.melds[index] for index in near):
-        if all(here.get(c, 0) >= n for c, n in meld.items()):
+    for index in {index for cell in here for index in by_cell.get(cell, ())}:
+        meld = melds[index]
+        for cell, count in meld.items():
+            if here.get(cell, 0) < count:
+                break
+        else:  # the host holds the meld before whole
             for cell, count in meld.items():
                 wanted[cell] = wanted.get(cell, 0) + count
     demands = []
@@ -230,7 +244,7 @@ def _new(host: Host, grid: Grid, old: Olds | None) -> Iterator[Host]:
             return
         if laid > 0:
             demands.append((cell, laid))
-    yield attrs.evolve(host, demands=tuple(demands))
+    yield attrs.evolve(host, demands=tuple(demands)) if demands else host
 
 
 def _jokers_ok(picks: Sequence[str], stock: Stock, freed: tuple[int, int], cap: int | None) -> bool:
@@ -283,22 +297,22 @@ def _runs(
             continue
         spare = most + rack_jokers + loose
         jokers = (freed[0], most), (rack_jokers, loose)
+        # Without rack jokers, a run's places from the rack are its cells holding rack tiles.
+        short = need if not rack_jokers else 0
         for start in range(columns):
-            missing = 0
+            missing = racked = 0
             for length in range(1, grid.span + 1):
                 end = start + length - 1
                 if end >= columns and not grid.cyclic:
                     break
                 column = source_column(grid, end % columns)
-                if not (
-                    stock.table[column][row]
-                    or stock.rack[column][row]
-                    or stock.run_pins[column][row]
-                ):
+                if stock.rack[column][row]:
+                    racked += 1
+                elif not (stock.table[column][row] or stock.run_pins[column][row]):
                     missing += 1
                 if missing > spare:
                     break  # longer runs from here lack more tiles than there are jokers
-                if length >= 3:
+                if length >= 3 and racked >= short:
                     charge(HOST_WINDOW)
                     window = [c % columns for c in range(start, end + 1)]
                     yield from _fill_run(grid, stock, jokers, need, row, window, cap)
@@ -435,6 +449,8 @@ def _groups(
     size = grid.rows
     columns = grid.columns - (1 if grid.high else 0)
     for column in range(columns):
+        if need and not stock.all_rack_jokers and not any(stock.rack[column]):
+            continue  # no place of a group here can take a tile from the rack
         units: list[tuple[int, str]] = []
         for row in range(grid.rows):
             copies = 1 if distinct else size

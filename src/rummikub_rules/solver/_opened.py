@@ -14,7 +14,7 @@ settle as much, for less.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 import attrs
@@ -41,7 +41,15 @@ from rummikub_rules.solver._joker_search import JokerSearch, applies
 from rummikub_rules.solver._position import Roles, readings
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._relax import JokerRoom
-from rummikub_rules.solver._room import Barred, any_room, barred, fates_room, keeps_out, within
+from rummikub_rules.solver._room import (
+    Barred,
+    any_room,
+    barred,
+    fates_room,
+    group_owing,
+    keeps_out,
+    within,
+)
 from rummikub_rules.solver._search import Search
 
 __all__ = ["opened_bound", "play_opened"]
@@ -234,6 +242,9 @@ class _Fates:
     ) -> None:
         self.ctx, self.best, self.host_search = ctx, best, host_search
         self.room = room
+        #: Per number, whether a freed joker in its groups owes a rack tile there (``None``:
+        #: where ``room`` lets a joker stand anywhere, no such rule in the relaxations).
+        self.owing = None if room is None else group_owing(roles, len(table))
         self.roles, self.table = roles, table
         #: A bound on the reading's plays, once the search deciding the jokers has one.
         self.bound = UNKNOWN
@@ -276,7 +287,9 @@ class _Fates:
         """
         ranked: list[tuple[bool, int, int, FastRun | None, Fate]] = []
         for fate in fates:
-            fate_bound, fast = _fate_bound(self.ctx, fate, self.roles, self.table, self.room)
+            fate_bound, fast = _fate_bound(
+                self.ctx, fate, self.roles, self.table, self.room, self.owing
+            )
             if fate_bound > self.best.floor:
                 ranked.append((fate.freed > 0, -fate_bound, len(ranked), fast, fate))
         ranked.sort(key=lambda f: f[:3])
@@ -289,7 +302,7 @@ class _Fates:
         every play of the fates keeping more (:func:`._fates.covers`).
         """
         room = within(self.room, self._barred(fate))
-        return _fate_bound(self.ctx, fate, self.roles, self.table, room)[0]
+        return _fate_bound(self.ctx, fate, self.roles, self.table, room, self.owing)[0]
 
     def _search_hosts(self, step: Step, fate: Fate, relaxed: Rest | None) -> None:
         """Where a fate's freed jokers go: the host search (:mod:`._host_search`).
@@ -330,7 +343,7 @@ class _Fates:
             if fate is self.widest:
                 return found
         found, self.widest_rest = _relax_fate(
-            self.ctx, self.best, self.widest, self.roles, self.table, self.room
+            self.ctx, self.best, self.widest, self.roles, self.table, self.room, self.owing
         )
         self.solved.append((self.widest, found))
         return found
@@ -427,13 +440,14 @@ def _relax_fate(
     roles: Roles,
     table: Counts,
     room: JokerRoom | None,
+    owing: Sequence[bool] | None,
 ) -> tuple[int, Rest]:
     """Solve the relaxation freeing every joker above the best play so far (fast search).
 
     Its best play is offered (if the referee accepts it, it is the answer), its answer kept
     for the fate freeing them all; the score returned bounds every fate's play.
     """
-    _, fast = _fate_bound(ctx, fate, roles, table, room)
+    _, fast = _fate_bound(ctx, fate, roles, table, room, owing)
     floor = best.floor
     if fast is None:
         return floor, Rest(floor, None)  # the bounds on laid tiles cannot be met
@@ -446,13 +460,18 @@ def _relax_fate(
 
 
 def _fate_bound(
-    ctx: Context, fate: Fate, roles: Roles, table: Counts, room: JokerRoom | None
+    ctx: Context,
+    fate: Fate,
+    roles: Roles,
+    table: Counts,
+    room: JokerRoom | None,
+    owing: Sequence[bool] | None = None,
 ) -> tuple[int, FastRun | None]:
     """An upper bound on a fate's plays, and the fast search of its relaxation.
 
     The search is there only where the fast search applies. In the relaxation the kept
-    jokers are pinned, the freed ones free (where ``room`` lets them stand), and no claim
-    holds.
+    jokers are pinned, the freed ones free (where ``room`` lets them stand, and in a group
+    only beside a rack tile where ``owing`` says), and no claim holds.
     """
     jokers = len(fate.kept) + fate.freed + roles.roleless + ctx.rack_jokers()
     if ctx.fast_applies(jokers):
@@ -463,6 +482,7 @@ def _fate_bound(
             pins=ctx.pins(fate.kept),
             demanded=fate.low,
             room=room,
+            owing=owing,
         )
         return (NEG, None) if fast is None else (fast.bound(), fast)
     built = _fate_problem(ctx, fate, roles, table)

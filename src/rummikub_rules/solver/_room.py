@@ -23,7 +23,16 @@ from rummikub_rules.solver._host_meld import Stock
 from rummikub_rules.solver._position import Roles, TableJoker, readings
 from rummikub_rules.solver._relax import JokerRoom
 
-__all__ = ["Barred", "any_room", "barred", "fates_room", "hosts_room", "keeps_out", "within"]
+__all__ = [
+    "Barred",
+    "any_room",
+    "barred",
+    "fates_room",
+    "group_owing",
+    "hosts_room",
+    "keeps_out",
+    "within",
+]
 
 #: A :data:`._relax.JokerRoom` kept in a step of the host search: hashable.
 Barred = tuple[tuple[tuple[bool, ...], ...], tuple[bool, ...]]
@@ -46,6 +55,18 @@ def fates_room(ctx: Context, roles: Roles, table: Counts) -> JokerRoom | None:
          for row, pins in zip(runs, run_pins, strict=True)],
         [held or bool(pin) for held, pin in zip(groups, group_pins, strict=True)],
     )  # fmt: skip
+
+
+def group_owing(roles: Roles, columns: int) -> list[bool]:
+    """Per number, whether a freed joker in its groups needs a rack tile laid in a group there.
+
+    A freed joker goes into a meld holding a rack tile, so into a group only with a rack tile
+    of its number (:mod:`._fast` tells which groups take one). Not at a number where a table
+    joker stands in a group: a fate's relaxation must hold the plays of the fates keeping more
+    jokers (:func:`._fates.covers`), and a joker kept in its group needs none.
+    """
+    kept = {joker.column for joker in roles.jokers if joker.kind is MeldKind.GROUP}
+    return [column not in kept for column in range(columns)]
 
 
 def any_room(ctx: Context, table: Counts) -> JokerRoom | None:

@@ -333,8 +333,8 @@ def hopeless(table: Table, rack: Sequence[Tile], edition: Edition, budget: Budge
     every = (*table.tiles, *rack)
     budget.count(1 + len(every) // _TILES_A_UNIT)
     jokers = sum(1 for t in every if t.number is None)
-    counts = _Counts(every)
-    return not any(counts.meldable(tile, jokers, edition) for tile in set(rack))
+    counts = _Counts(every, edition)
+    return not any(counts.meldable(tile, jokers) for tile in set(rack))
 
 
 def unopenable(rack: Sequence[Tile], edition: Edition) -> bool:
@@ -359,36 +359,46 @@ def unopenable(rack: Sequence[Tile], edition: Edition) -> bool:
     threshold = max(1, edition.initial_meld_points)
     if sum(t.value for t in rack) < threshold:
         return True
-    counts = _Counts(rack)
+    counts = _Counts(rack, edition)
     tiles = Counter(rack)
-    worth = sum(t.value * n for t, n in tiles.items() if counts.meldable(t, 0, edition))
+    worth = sum(t.value * n for t, n in tiles.items() if counts.meldable(t, 0))
     return worth < threshold
 
 
 class _Counts:
-    """Numbered tiles counted by cell (colour and number) and by number, for :meth:`meldable`."""
+    """Numbered tiles counted by cell (colour and number) and by number, for :meth:`meldable`.
 
-    def __init__(self, tiles: Iterable[Tile]) -> None:
-        self.cells: Counter[tuple[object, int]] = Counter()
-        self.numbers: Counter[int] = Counter()
+    What :meth:`meldable` reads of the edition is read once here: it asks about every tile.
+    """
+
+    __slots__ = ("_cells", "_distinct", "_high", "_low", "_numbers", "_wraps")
+
+    def __init__(self, tiles: Iterable[Tile], edition: Edition) -> None:
+        cells: dict[tuple[object, int], int] = {}
+        numbers: dict[int, int] = {}
         for tile in tiles:
-            if tile.number is not None:
-                self.cells[tile.color, tile.number] += 1
-                self.numbers[tile.number] += 1
+            number = tile.number
+            if number is not None:
+                cell = (tile.color, number)
+                cells[cell] = cells.get(cell, 0) + 1
+                numbers[number] = numbers.get(number, 0) + 1
+        self._cells, self._numbers = cells, numbers
+        self._distinct = edition.group_colors_distinct
+        self._low, self._high = edition.tile_set.numbers[0], edition.tile_set.numbers[-1]
+        self._wraps = RunWrap(edition.run_wrap) is not RunWrap.NONE
 
-    def meldable(self, tile: Tile, jokers: int, edition: Edition) -> bool:
+    def meldable(self, tile: Tile, jokers: int) -> bool:
         """Whether ``tile`` (counted here) can stand in a meld of these tiles and ``jokers``."""
         number = tile.number
         assert number is not None
-        if edition.group_colors_distinct:
-            same = self.numbers[number] - self.cells[tile.color, number]
+        cells, color = self._cells, tile.color
+        if self._distinct:
+            same = self._numbers[number] - cells[color, number]
         else:
-            same = self.numbers[number] - 1  # the tile itself
+            same = self._numbers[number] - 1  # the tile itself
         if same + jokers >= 2:
             return True
-        numbers = edition.tile_set.numbers
-        low, high = numbers[0], numbers[-1]
-        wraps = RunWrap(edition.run_wrap) is not RunWrap.NONE
+        low, high, wraps = self._low, self._high, self._wraps
         for start in (-2, -1, 0):
             missing = 0
             for step in range(start, start + 3):
@@ -400,7 +410,7 @@ class _Counts:
                 elif not low <= other <= high:
                     missing = 3
                     break
-                if not self.cells[tile.color, other]:
+                if (color, other) not in cells:
                     missing += 1
             if missing <= jokers:
                 return True

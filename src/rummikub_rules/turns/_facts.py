@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping
 from rummikub_rules.editions import Edition
 from rummikub_rules.errors import InputTooLargeError, InvalidTypeError, excerpt
 from rummikub_rules.melds import Table
-from rummikub_rules.tiles import JOKER_INDEX, MAX_JOKERS, Tile, TileSet, inventory, tile_tuple
+from rummikub_rules.tiles import JOKER_INDEX, MAX_JOKERS, Tile, inventory, tile_tuple
 
-__all__ = ["TileCounts", "TurnFacts", "is_joker_index", "jokers_in", "tiles_of"]
+__all__ = ["TileCounts", "TurnFacts", "is_joker_index", "tiles_of"]
 
 #: How many of each tile (by :attr:`~rummikub_rules.tiles.Tile.index`) a part of a turn holds.
 TileCounts = dict[int, int]
@@ -47,15 +47,19 @@ class TurnFacts:
         self, before: Table, rack: Iterable[Tile], after: Table, opened: bool, edition: Edition
     ) -> None:
         _check_types(before, after, edition)
-        self.rack = _bounded_rack(rack, edition.tile_set)
+        size = edition.tile_set.size
+        self.rack = _bounded_rack(rack, size)
         self.before, self.after, self.opened, self.edition = before, after, bool(opened), edition
-        _refuse_oversize(before, "before", edition.tile_set)
-        _refuse_oversize(after, "after", edition.tile_set)
+        _refuse_oversize(before, "before", size)
+        _refuse_oversize(after, "after", size)
         self.before_count = Counter([t.index for meld in before.melds for t in meld.tiles])
         self.after_count = Counter([t.index for meld in after.melds for t in meld.tiles])
         rack_count = Counter([t.index for t in self.rack])
-        for where, count in (("rack", rack_count), *self._tables()):
-            jokers = jokers_in(count)
+        for where, jokers in (
+            ("rack", sum(1 for t in self.rack if t.number is None)),
+            ("table before", sum(meld.jokers for meld in before.melds)),
+            ("table after", sum(meld.jokers for meld in after.melds)),
+        ):
             if jokers > MAX_JOKERS:
                 raise InputTooLargeError(f"jokers on the {where}", size=jokers, limit=MAX_JOKERS)
         #: Tiles present in more copies than the set holds (across table and rack), with the count.
@@ -72,9 +76,6 @@ class TurnFacts:
         self.before_readings = tuple(
             meld.readings(edition) if meld.jokers else () for meld in before.melds
         )
-
-    def _tables(self) -> tuple[tuple[str, Counter[int]], ...]:
-        return (("table before", self.before_count), ("table after", self.after_count))
 
     @property
     def settled(self) -> bool:
@@ -95,11 +96,6 @@ def is_joker_index(index: int) -> bool:
     return index >= JOKER_INDEX
 
 
-def jokers_in(counts: Mapping[int, int]) -> int:
-    """How many jokers, plain and coloured together, a multiset of tile indices holds."""
-    return sum(n for i, n in counts.items() if i >= JOKER_INDEX)
-
-
 def tiles_of(counts: Mapping[int, int]) -> tuple[Tile, ...]:
     """The tiles of a multiset of tile indices, in rack order."""
     return tuple(
@@ -117,23 +113,23 @@ def _check_types(before: object, after: object, edition: object) -> None:
         raise InvalidTypeError(f"edition must be an Edition, got {excerpt(edition)}")
 
 
-def _bounded_rack(rack: Iterable[Tile], tiles: TileSet) -> tuple[Tile, ...]:
-    """The rack as a tuple of tiles, refused if it holds more tiles than the whole set."""
-    taken = tile_tuple(itertools.islice(rack, tiles.size + 1))
-    if len(taken) > tiles.size:
+def _bounded_rack(rack: Iterable[Tile], box: int) -> tuple[Tile, ...]:
+    """The rack as a tuple of tiles, refused if it holds more tiles than the set (``box``)."""
+    taken = tile_tuple(itertools.islice(rack, box + 1))
+    if len(taken) > box:
         size = len(rack) if isinstance(rack, tuple | list) else len(taken)
-        raise InputTooLargeError("tiles on the rack", size=size, limit=tiles.size)
+        raise InputTooLargeError("tiles on the rack", size=size, limit=box)
     return taken
 
 
-def _refuse_oversize(table: Table, name: str, tiles: TileSet) -> None:
-    """A table holding more tiles, or more melds, than the set has tiles is no game's table."""
+def _refuse_oversize(table: Table, name: str, box: int) -> None:
+    """A table holding more tiles, or more melds, than the set has (``box``) is no game's."""
     melds = len(table.melds)
-    if melds > tiles.size:
-        raise InputTooLargeError(f"melds on the table {name}", size=melds, limit=tiles.size)
-    count = sum(len(meld.tiles) for meld in table.melds)
-    if count > tiles.size:
-        raise InputTooLargeError(f"tiles on the table {name}", size=count, limit=tiles.size)
+    if melds > box:
+        raise InputTooLargeError(f"melds on the table {name}", size=melds, limit=box)
+    count = sum(map(len, table.melds))
+    if count > box:
+        raise InputTooLargeError(f"tiles on the table {name}", size=count, limit=box)
 
 
 def _excess(counts: Mapping[int, int], minus: Mapping[int, int]) -> dict[int, int]:
