@@ -219,6 +219,7 @@ class _Search:
         #: The bit of a memo key, above the jokers left, saying a rack tile went to a group
         #: of the number so far (:meth:`_dfs_jokers`).
         self.owed_bit = self.spare_offset + self.jokers.bit_length()
+        self.owed_mask = 1 << self.owed_bit
         # Group shares tighten the bound. None where no number takes any: jokers then count
         # whole. None with a colour's jokers limited either: a group's jokers are other
         # colours' then.
@@ -259,8 +260,9 @@ class _Search:
         # What only a dive needs is built at the first dive: many searches end at their bound.
         #: Per cell: (offset of its colour, last colour of the column, the accumulators that
         #: may still fit with the column's pinned jokers alone, as when no joker is left to
-        #: place; with jokers left, :attr:`needs` says).
-        self.cell_info: list[tuple[int, bool, tuple[bool, ...]]] = []
+        #: place; with jokers left, :attr:`needs` says; whether its number's groups take a
+        #: free joker only beside a rack tile, :attr:`owing`).
+        self.cell_info: list[tuple[int, bool, tuple[bool, ...], bool]] = []
         #: Per cell, per accumulator after its colour's move: the joker units the number's
         #: groups need at least beyond the later colours' charges (:meth:`GroupTable.needs`).
         self.needs: list[tuple[int, ...]] = []
@@ -282,8 +284,9 @@ class _Search:
             for caps, pinned in zip(capped, self.group_pins, strict=True)
             for flags in self.groups.viable(caps, pinned)
         ]
+        owing = self.owing or [False] * self.columns
         self.cell_info = [
-            (self.offsets[pos % colors], pos % colors == colors - 1, flags)
+            (self.offsets[pos % colors], pos % colors == colors - 1, flags, owing[pos // colors])
             for pos, flags in enumerate(viable)
         ]
         if self.jokers:
@@ -346,7 +349,7 @@ class _Search:
         self.work.charge()
         if self.work.spent > self.budget:
             raise _TurnSpentError
-        offset, last, viable = self.cell_info[pos]
+        offset, last, viable, _ = self.cell_info[pos]
         state = (key >> offset) & self.state_mask
         acc = key & self.acc_mask
         after = self.groups.after[acc]
@@ -376,7 +379,7 @@ class _Search:
         return self._store(pos, key, alpha, best, choice)
 
     def _dfs_jokers(
-        self, pos: int, key: int, bound: int, alpha: int, got: int, owed: int = 0
+        self, pos: int, key: int, bound: int, alpha: int, got: int, owed: bool = False
     ) -> int:
         """:meth:`_dfs` while jokers are left to place.
 
@@ -386,7 +389,7 @@ class _Search:
         rack tile went to a group of this number, so a freed joker may join its groups.
         """
         memo = self.memo[pos]
-        at = key | owed << self.owed_bit
+        at = key | self.owed_mask if owed else key
         known = memo.get(at)
         if known is not None:
             if known & 1:
@@ -399,13 +402,11 @@ class _Search:
         self.work.charge(1 + self.relax.unit * spare)
         if self.work.spent > self.budget:
             raise _TurnSpentError
-        offset, last, _ = self.cell_info[pos]
+        offset, last, _, owes = self.cell_info[pos]
         state = (key >> offset) & self.state_mask
         acc = key & self.acc_mask
         after, fits = self.groups.after[acc], self.groups.fits
-        column = pos // self.colors
-        pinned = self.group_pins[column]
-        owes = self.owing is not None and self.owing[column]
+        pinned = self.group_pins[pos // self.colors]
         needs, unit = self.needs[pos], self.relax.unit
         best, choice = NEG, None
         # A move changes one colour's term of its children's bound.
@@ -421,7 +422,7 @@ class _Search:
             if last:
                 if not fits[acc2][group_jokers + pinned]:
                     continue
-                if group_jokers and owes and not (owed or racked):
+                if group_jokers and owes and not owed and not racked:
                     continue  # a freed joker in the number's groups owes a rack tile there
                 acc2 = 0
             floor = best if best > alpha else alpha
@@ -449,7 +450,7 @@ class _Search:
                     rest_bound,
                     floor - gain,
                     got + gain,
-                    0 if last else owed | racked,
+                    not last and (owed or racked),
                 )
             else:
                 rest = self._dfs(pos + 1, child, rest_bound, floor - gain, got + gain)
