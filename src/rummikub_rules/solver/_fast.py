@@ -508,16 +508,16 @@ class _Search:
     def _follow(self, pos: int, key: int) -> list[Move]:
         """The moves the memo chose from ``key`` (a memo key) at ``pos`` to the end."""
         moves = []
-        owed, key = key >> self.owed_bit, key & ((1 << self.owed_bit) - 1)
+        owed, key = bool(key & self.owed_mask), key & ~self.owed_mask
         for at in range(pos, self.cells):
-            move = self.choice[at][key | owed << self.owed_bit if key >> self.spare_offset else key]
+            jokers_left = key >> self.spare_offset  # else a state of :meth:`_dfs`, keyed plain
+            move = self.choice[at][key | self.owed_mask if owed and jokers_left else key]
             moves.append(move)
             acc = key & self.acc_mask
-            last = at % self.colors == self.colors - 1
+            _, last, _, owes = self.cell_info[at]
             acc2 = 0 if last else self.groups.after[acc][move[3]]
-            if self.owing is not None:  # as :meth:`_dfs_jokers` keeps it
-                racked = self.owing[at // self.colors] and move[3] > 0 and move[1] > 0
-                owed = 0 if last else owed | racked
+            # As :meth:`_dfs_jokers` keeps it.
+            owed = not last and (owed or (owes and move[3] > 0 and move[1] > 0))
             key += move[2] - acc + acc2
         return moves
 

@@ -298,7 +298,7 @@ def _runs(
         spare = most + rack_jokers + loose
         jokers = (freed[0], most), (rack_jokers, loose)
         # Without rack jokers, a run's places from the rack are its cells holding rack tiles.
-        short = need if not rack_jokers else 0
+        least_racked = need if not rack_jokers else 0
         for start in range(columns):
             missing = racked = 0
             for length in range(1, grid.span + 1):
@@ -312,7 +312,7 @@ def _runs(
                     missing += 1
                 if missing > spare:
                     break  # longer runs from here lack more tiles than there are jokers
-                if length >= 3 and racked >= short:
+                if length >= 3 and racked >= least_racked:
                     charge(HOST_WINDOW)
                     window = [c % columns for c in range(start, end + 1)]
                     yield from _fill_run(grid, stock, jokers, need, row, window, cap)
