@@ -23,7 +23,7 @@ from rummikub_rules.solver import _hosts as hosts_module
 from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._context import freeze
 from rummikub_rules.solver._grid import grid_of
-from rummikub_rules.solver._host_meld import FREED, RACK_JOKER, Host, Stock
+from rummikub_rules.solver._host_meld import FREED, RACK_JOKER, Host, Shape, Stock, shape
 from rummikub_rules.solver._host_step import minus
 from rummikub_rules.solver._hosts import Olds, _new, hosts
 from tests.depth import examples
@@ -284,3 +284,33 @@ def test_the_listing_meets_its_hosts_in_one_order_in_every_process() -> None:
         )
         seen.add(done.stdout)
     assert len(seen) == 1
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(st.one_of(stocks(), tinted_stocks()), st.integers(1, 3), st.booleans(), st.data())
+def test_the_hosts_of_some_shapes_are_those_listed_of_them(
+    stock: Stock, freed: int, olds: bool, data: st.DataObject
+) -> None:
+    """The host search lists the hosts of the relaxation's joker melds first, alone: listed by
+    their shapes, they are the hosts of those shapes in the whole listing, in its order, and
+    the listing meets no other place (it charges no more)."""
+    old = Olds(({(0, 0): 1, (1, 0): 1, (2, 0): 1},), {(0, 0): 1}, {}) if olds else None
+    colored = bool(stock.colored_rack)
+    tinted = (0,) * GRID.rows if colored else ()
+
+    def listed(shapes: frozenset[Shape] | None) -> tuple[list[Host], int]:
+        budget = Budget()
+        found = hosts(
+            GRID, stock, freed=freed, need=1, old=old, distinct=True, freed_colored=tinted,
+            edition=EDITION if colored else None, budget=budget, shapes=shapes,
+        )  # fmt: skip
+        return list(found), budget.spent
+
+    every, spent = listed(None)
+    known = sorted({shape(host.meld) for host in every})
+    picked = data.draw(st.lists(st.sampled_from(known), unique=True) if known else st.just([]))
+    stray = data.draw(st.sampled_from([("run", 0, ((0, True), (1, False), (2, False))), None]))
+    shapes = frozenset(picked) | ({stray} if stray else set())
+    some, charged = listed(shapes)
+    assert some == [host for host in every if shape(host.meld) in shapes]
+    assert charged <= spent

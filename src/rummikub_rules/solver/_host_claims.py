@@ -17,13 +17,14 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from rummikub_rules.melds import MeldKind
+from rummikub_rules.solver._context import plus
 from rummikub_rules.solver._grid import Counts, FoundMeld, Grid
 from rummikub_rules.solver._groups import GroupClaim
 from rummikub_rules.solver._host_meld import Host
 from rummikub_rules.solver._position import renumbered
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 
-__all__ = ["claimed_pins", "claims_left", "unmeetable", "unpinned"]
+__all__ = ["Pinned", "claimed_pins", "claims_left", "unmeetable", "unpinned"]
 
 
 def claims_left(
@@ -98,17 +99,40 @@ def unmeetable(
     )
 
 
+@attrs.frozen
+class Pinned:
+    """A rest with the tiles its claims hold made pins (:func:`claimed_pins`).
+
+    Its table, run pins and group pins, and the tiles taken from the table to make them, per
+    ``[column][row]``: those now pins of runs (``in_runs``), those now pins of groups
+    (``in_groups``).
+    """
+
+    table: Counts
+    run_pins: Counts
+    group_pins: list[int]
+    in_runs: Counts
+    in_groups: Counts
+
+
 def claimed_pins(
-    table: Counts, run_pins: Counts, claims: tuple[Claim, ...]
-) -> tuple[Counts, Counts] | None:
-    """The rest with the tiles its run claims hold made run pins: a relaxation of them.
+    table: Counts,
+    run_pins: Counts,
+    group_pins: Sequence[int],
+    claims: tuple[Claim, ...],
+    group_claims: tuple[tuple[int, GroupClaim], ...],
+) -> Pinned | None:
+    """The rest with the tiles its claims hold made pins: a relaxation of the claims.
 
     A run claim holds a numbered tile in a run at each cell that demands one (one run may
     serve every shared claim, each locked claim needs its own). Such tiles taken from
-    ``table`` and kept as pins (a pin must stand in a run at its cell) keep that much of the
-    claims: every play meeting them is a play of the pins. (Not group claims: the fast search
-    lays no group of pins alone, and a group claim's tiles may all be claimed.) ``None``
-    where the table lacks a tile claimed (it must come from the rack, scored: not relaxed so).
+    ``table`` and kept as run pins (a pin must stand in a run at its cell) keep that much of
+    the claims: every play meeting them is a play of the pins. A group claim holds its
+    colours' tiles in a group of its number: all but one of them (the fast search lays no
+    group of pins alone) become pins of that number's groups, where the table holds them (one
+    group may serve every shared claim of a number, each locked claim needs its own; a number
+    with both keeps only its locked claims). A claimed tile the table lacks must come from the
+    rack, and scores: it stays a tile. ``None`` where nothing is pinned.
     """
     locked: Counter[tuple[int, int]] = Counter()
     shared: set[tuple[int, int]] = set()
@@ -120,37 +144,87 @@ def claimed_pins(
                 else:
                     locked[column, claim.row] += 1
     table = [list(row) for row in table]
-    run_pins = [list(row) for row in run_pins]
+    in_runs = [[0] * len(row) for row in table]
     for column, row in set(locked) | shared:
-        need = max(locked[column, row], (column, row) in shared)
-        if table[column][row] < need:
-            return None
+        # What the table lacks comes from the rack: left a tile, which still scores.
+        need = min(max(locked[column, row], (column, row) in shared), table[column][row])
         table[column][row] -= need
-        run_pins[column][row] += need
-    return table, run_pins
+        in_runs[column][row] = need
+    in_groups = [[0] * len(row) for row in table]
+    for column, rows in _claimed_groups(group_claims):
+        held = [row for row, count in enumerate(rows) if count]
+        pinned = [row for row in held if table[column][row] >= rows[row]]
+        if len(pinned) == len(held):
+            # One tile of the group stays a tile: the one with the most copies, so that its
+            # other copies cannot join the group (a pin's tile beside its copy reads back as
+            # no group: then the play is no real one).
+            pinned.remove(max(held, key=lambda row: table[column][row]))
+        for row in pinned:
+            table[column][row] -= rows[row]
+            in_groups[column][row] += rows[row]
+    if not any(map(any, in_runs)) and not any(map(any, in_groups)):
+        return None
+    return Pinned(
+        table,
+        [plus(x, y) for x, y in zip(run_pins, in_runs, strict=True)],
+        [p + sum(row) for p, row in zip(group_pins, in_groups, strict=True)],
+        in_runs,
+        in_groups,
+    )
 
 
-def unpinned(melds: Sequence[FoundMeld], added: Counts) -> list[FoundMeld] | None:
-    """``melds`` with ``added[column][row]`` jokers of runs at each cell read as that tile.
+def _claimed_groups(
+    group_claims: tuple[tuple[int, GroupClaim], ...],
+) -> list[tuple[int, tuple[int, ...]]]:
+    """The groups the claims hold, as (number, tiles per row).
 
-    :func:`claimed_pins` took those tiles from the table and made them pins, which the fast
-    search lays as jokers of runs at their cells: here they are tiles again, the first runs
-    met taking them. The play is only a candidate (which joker of a cell was the pin is not
-    known): the referee decides. ``None`` if the runs hold fewer jokers at a cell than its
-    pins (then the play is no real one).
+    One per locked claim; where a number has shared claims alone, one holding them all. Claims
+    with coloured jokers are left out (a relaxation).
     """
-    left = [list(row) for row in added]
+    by_column: dict[int, list[GroupClaim]] = {}
+    for column, claim in group_claims:
+        if not claim.colored:
+            by_column.setdefault(column, []).append(claim)
+    groups: list[tuple[int, tuple[int, ...]]] = []
+    for column, found in by_column.items():
+        locked = [claim.rows for claim in found if not claim.shared]
+        if locked:
+            groups.extend((column, rows) for rows in locked)
+        else:
+            groups.append((column, tuple(map(max, zip(*(c.rows for c in found), strict=True)))))
+    return groups
+
+
+def unpinned(melds: Sequence[FoundMeld], pinned: Pinned) -> list[FoundMeld] | None:
+    """``melds`` with the pins of :func:`claimed_pins` read as the tiles they took.
+
+    The fast search lays a run pin as a joker of a run at its cell, the first runs met taking
+    the tiles; and a group pin as a joker of a group of its number, each group taking the
+    tiles of rows it lacks. The play is only a candidate (which joker was the pin is not
+    known): the referee decides. ``None`` if some pin's tile finds no joker to take.
+    """
+    runs_left = [list(row) for row in pinned.in_runs]
+    groups_left = [list(row) for row in pinned.in_groups]
     out = []
     for meld in melds:
-        if meld.kind is MeldKind.RUN and any(meld.jokers):
-            jokers = list(meld.jokers)
-            for i, (column, joker) in enumerate(zip(meld.places, meld.jokers, strict=True)):
-                if joker and left[column][meld.at] > 0:
-                    left[column][meld.at] -= 1
+        if not any(meld.jokers):
+            out.append(meld)
+            continue
+        places, jokers = list(meld.places), list(meld.jokers)
+        if meld.kind is MeldKind.RUN:
+            for i, column in enumerate(places):
+                if jokers[i] and runs_left[column][meld.at] > 0:
+                    runs_left[column][meld.at] -= 1
                     jokers[i] = False
-            meld = attrs.evolve(meld, jokers=tuple(jokers))
-        out.append(meld)
-    return None if any(map(any, left)) else out
+        else:
+            left = groups_left[meld.at]
+            for i in range(len(places)):
+                row = next((r for r, n in enumerate(left) if n and r not in places), None)
+                if jokers[i] and row is not None:
+                    left[row] -= 1
+                    places[i], jokers[i] = row, False
+        out.append(attrs.evolve(meld, places=tuple(places), jokers=tuple(jokers)))
+    return None if any(map(any, runs_left)) or any(map(any, groups_left)) else out
 
 
 def _carries(meld: FoundMeld, numbered: list[bool], claims: list[Claim], index: int) -> bool:

@@ -2,7 +2,9 @@
 
 A *host* is a meld holding freed table jokers (rules section 4.5); :mod:`._hosts` lists them.
 :class:`Stock` is what a host may take (tiles per cell, jokers of each kind), and
-:class:`Host` says what fills each of its places and what it leaves (:meth:`Host.rest`).
+:class:`Host` says what fills each of its places and what it leaves (:meth:`Host.rest`);
+:func:`shape` names a meld's places, whatever found it; a :class:`Share` is a group of hosts of
+one stock that the host search bounds together.
 """
 
 from __future__ import annotations
@@ -24,13 +26,32 @@ __all__ = [
     "RACK_JOKER",
     "TABLE",
     "Host",
+    "Shape",
+    "Share",
     "Stock",
+    "shape",
     "source_column",
 ]
 
 # What fills a place of a host.
 TABLE, RACK, RACK_JOKER, LOOSE, PIN, FREED = "table", "rack", "rack joker", "loose", "pin", "freed"
 NUMBERED = (TABLE, RACK)
+
+
+#: A meld's kind ("run" or "group"), place (a run's row, a group's column) and cells: a run's
+#: columns, each a joker or not; a group's rows (-1 for a joker). Sorted: a meld's cells in any
+#: order give one shape.
+Shape = tuple[str, int, tuple[tuple[int, bool], ...]]
+
+
+def shape(meld: FoundMeld) -> Shape:
+    """The shape of ``meld`` (:data:`Shape`), for matching melds found by different means."""
+    if meld.kind is MeldKind.RUN:
+        return "run", meld.at, tuple(sorted(zip(meld.places, meld.jokers, strict=True)))
+    colored = meld.colored or (False,) * len(meld.places)
+    # A coloured joker in a group stands at its colour's row: a joker all the same.
+    rows = (-1 if tinted else place for place, tinted in zip(meld.places, colored, strict=True))
+    return "group", meld.at, tuple(sorted((row, False) for row in rows))
 
 
 @attrs.frozen
@@ -267,3 +288,41 @@ def source_column(grid: Grid, column: int) -> int:
 def _minus(have: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
     """Per-row counts less those used (empty stays empty)."""
     return tuple(a - b for a, b in zip(have, used, strict=True)) if have else ()
+
+
+@attrs.define
+class Share:
+    """A group of hosts of one stock, and once searched their bound.
+
+    Its hosts and the best score of any. What the hosts leave is worked out only where the
+    group is bounded (few are): the rest of its first host, the table each host leaves.
+    """
+
+    stock: Stock
+    members: list[Host]
+    best: int
+    bound: int | None = None
+
+    @property
+    def hosts(self) -> int:
+        """How many hosts the group holds."""
+        return len(self.members)
+
+    def add(self, host: Host, score: int) -> None:
+        """Count one more host in the group."""
+        self.members.append(host)
+        self.best = max(self.best, score)
+
+    def rest(self, grid: Grid) -> Stock:
+        """The rest of the group's first host: every host of the group leaves its jokers."""
+        return self.members[0].rest(self.stock, grid)
+
+    def left(self, grid: Grid) -> Counts:
+        """The fewest tiles of each cell that any host of the group leaves on the table."""
+        most: Counter[tuple[int, int]] = Counter()
+        for host in self.members:
+            most |= host.table_taken(grid)  # the most any host takes, per cell
+        table = [list(column) for column in self.stock.table]
+        for (column, row), count in most.items():
+            table[column][row] -= count
+        return table

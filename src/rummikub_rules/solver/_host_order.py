@@ -3,8 +3,10 @@
 First the hosts standing inside a meld where the relaxation's best play puts a freed joker.
 That play breaks a rule (else the search would not list hosts), most often by giving a joker
 to a meld of the table before or to too few rack tiles, and a meld cut from it often mends that
-(``k2 k3 k4 k5 j k7`` becomes ``k2 k3 k4 | k5 j k7``). They go in key order: the sets of hosts
-laid after a host hold only hosts after it in key order, so the first holds the most. Then the
+(``k2 k3 k4 k5 j k7`` becomes ``k2 k3 k4 | k5 j k7``), or a meld of it as it is, where the rule
+broken was another's: those first (the search lists them alone first, by their shapes). They go
+in key order: the sets of hosts laid after a host hold only hosts after it in key order, so the
+first holds the most. Then the
 others: those taking every freed joker first (the rest is then solved exactly), then those
 taking the fewest table tiles (the rest has the fewest to place again), then the best scoring.
 Each group puts the hosts holding more freed jokers first. Only the order changes: every host
@@ -19,34 +21,50 @@ from collections.abc import Callable, Sequence
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Meld, MeldKind
 from rummikub_rules.solver._grid import Grid
-from rummikub_rules.solver._host_meld import Host
+from rummikub_rules.solver._host_meld import Host, Shape, shape
 
 __all__ = ["HostOrder", "trying_order"]
 
-#: A host's place in the order: outside the relaxation's joker melds, fewer freed jokers, and
-#: then the key (inside) or the table tiles taken and the score (outside).
-Place = tuple[bool, int, tuple[object, ...]]
+#: A host's place in the order: outside the relaxation's joker melds, not one of them, fewer
+#: freed jokers, and then the key (inside) or the table tiles taken and the score (outside).
+Place = tuple[bool, bool, int, tuple[object, ...]]
 
 #: A host listed (score, key, host) to its place in the order.
 HostOrder = Callable[[tuple[int, tuple[object, ...], Host]], Place]
 
 
-def trying_order(grid: Grid, edition: Edition, relaxed: Sequence[Meld]) -> HostOrder:
-    """The order of the hosts of a step whose relaxation's best play is ``relaxed``."""
+def trying_order(
+    grid: Grid, edition: Edition, relaxed: Sequence[Meld]
+) -> tuple[HostOrder, frozenset[Shape]]:
+    """The order of the hosts of a step whose relaxation's best play is ``relaxed``.
+
+    And the shapes (:func:`.shape`) of that play's melds holding jokers: the hosts of those
+    shapes go first.
+    """
     runs: dict[int, set[int]] = {}  # per row, the columns of its runs holding a joker
     groups: set[int] = set()  # the columns of groups holding a joker
+    shapes: set[Shape] = set()
     for meld in relaxed:
         reading = meld.reading(edition) if meld.jokers else None
         if reading is None:
             continue
-        for options in reading.stands_for:
+        run = reading.kind is MeldKind.RUN
+        cells: list[tuple[int, bool]] = []
+        at = -1
+        for tile, options in zip(meld.tiles, reading.stands_for, strict=True):
             cell = grid.cell(options[0])
             if cell is None:
-                continue
-            if reading.kind is MeldKind.RUN:
+                break
+            if run:
                 runs.setdefault(cell[1], set()).add(cell[0])
+                cells.append((cell[0], tile.number is None))
+                at = cell[1]
             else:
                 groups.add(cell[0])
+                cells.append((-1 if tile.number is None else cell[1], False))
+                at = cell[0]
+        else:
+            shapes.add(("run" if run else "group", at, tuple(sorted(cells))))
 
     def order(scored: tuple[int, tuple[object, ...], Host]) -> Place:
         score, key, host = scored
@@ -56,7 +74,7 @@ def trying_order(grid: Grid, edition: Edition, relaxed: Sequence[Meld]) -> HostO
         else:
             inside = meld.at in groups
         if inside:
-            return False, -host.freed, key
-        return True, -host.freed, (host.taken_from_table, -score)
+            return False, shape(meld) not in shapes, -host.freed, key
+        return True, True, -host.freed, (host.taken_from_table, -score)
 
-    return order
+    return order, frozenset(shapes)

@@ -11,7 +11,7 @@ each stock's hosts are listed once per solve.
 
 from __future__ import annotations
 
-from collections import Counter
+import functools
 from typing import Final
 
 import attrs
@@ -28,9 +28,9 @@ from rummikub_rules.solver._engines import (
     general,
     problem,
 )
-from rummikub_rules.solver._grid import NEG, Counts, Grid
+from rummikub_rules.solver._grid import NEG, Counts
 from rummikub_rules.solver._host_claims import claimed_pins, claims_left, unmeetable, unpinned
-from rummikub_rules.solver._host_meld import FREED, Host, Stock
+from rummikub_rules.solver._host_meld import FREED, Host, Shape, Share, Stock
 from rummikub_rules.solver._host_order import HostOrder, trying_order
 from rummikub_rules.solver._host_step import Rest, Step, minus, plus_rows, rest_key
 from rummikub_rules.solver._hosts import Olds, hosts
@@ -46,44 +46,6 @@ UNKNOWN: Final = 1 << 60
 
 #: Hosts scored, in key order: ``(score, key, host)``.
 _Listed = list[tuple[int, tuple[object, ...], Host]]
-
-
-@attrs.define
-class _Share:
-    """A group of hosts of one stock, and once searched their bound.
-
-    Its hosts and the best score of any. What the hosts leave is worked out only where the
-    group is bounded (few are): the rest of its first host, the table each host leaves.
-    """
-
-    stock: Stock
-    members: list[Host]
-    best: int
-    bound: int | None = None
-
-    @property
-    def hosts(self) -> int:
-        """How many hosts the group holds."""
-        return len(self.members)
-
-    def add(self, host: Host, score: int) -> None:
-        """Count one more host in the group."""
-        self.members.append(host)
-        self.best = max(self.best, score)
-
-    def rest(self, grid: Grid) -> Stock:
-        """The rest of the group's first host: every host of the group leaves its jokers."""
-        return self.members[0].rest(self.stock, grid)
-
-    def left(self, grid: Grid) -> Counts:
-        """The fewest tiles of each cell that any host of the group leaves on the table."""
-        most: Counter[tuple[int, int]] = Counter()
-        for host in self.members:
-            most |= host.table_taken(grid)  # the most any host takes, per cell
-        table = [list(column) for column in self.stock.table]
-        for (column, row), count in most.items():
-            table[column][row] -= count
-        return table
 
 
 class HostSearch:
@@ -106,9 +68,12 @@ class HostSearch:
         and no host is listed. Else each host in turn, the rest solved exactly once no freed
         joker is left. Before the first host, those taking every freed joker and no table tile
         go first, listed alone: they are few and often make the play, and once the best play
-        reaches that bound nothing else is listed. Then every other host. ``within``: the hosts
-        of the step before (the hosts from this step are among them). Each step is charged
-        (:data:`._budget.STEP`): its rest's key, bound and order.
+        reaches that bound nothing else is listed. With plain jokers, so do next the hosts that
+        are melds of the relaxed play holding a freed joker (its shapes, :func:`.trying_order`):
+        that play broke a rule, most often in one meld, and its other joker melds are often
+        the best play's. Then every other host. ``within``: the hosts of the step before (the
+        hosts from this step are among them). Each step is charged (:data:`._budget.STEP`): its
+        rest's key, bound and order.
         """
         self.ctx.budget.charge(STEP)
         best = self.best
@@ -124,24 +89,34 @@ class HostSearch:
             best.offer([*step.taken, *relaxed[1]])
             if best.floor >= relaxed[0]:
                 return  # its play is legal: no host does better
-        order = trying_order(self.ctx.grid, self.ctx.edition, relaxed[1])
+        order, shapes = trying_order(self.ctx.grid, self.ctx.edition, relaxed[1])
         settled: frozenset[tuple[object, ...]] = frozenset()
         if not step.taken:
-            settled = self._try(step, relaxed[0], self._listed(step, table_free=True), order)
-            if best.floor >= relaxed[0]:
-                return
+            passes = [functools.partial(self._listed, step, table_free=True)]
+            if shapes and step.colored is None:
+                passes.append(functools.partial(self._listed, step, shapes=shapes))
+            for listing in passes:
+                settled |= self._try(step, relaxed[0], listing(), order, skip=settled)
+                if best.floor >= relaxed[0]:
+                    return
         listed = self._listed(step, within=within)
         self._try(step, relaxed[0], listed, order, every=True, skip=settled)
 
     def _listed(
-        self, step: Step, *, table_free: bool = False, within: _Listed | None = None
+        self,
+        step: Step,
+        *,
+        table_free: bool = False,
+        shapes: frozenset[Shape] | None = None,
+        within: _Listed | None = None,
     ) -> _Listed:
         """The hosts from the stock of ``step``, scored, in key order.
 
         Kept for the solve: :meth:`_try` lays only those after the step's last host.
-        ``table_free``: only those taking every freed joker and no table tile. ``within``: the
-        hosts of a larger stock (the step's before its last host): its hosts are those of them
-        that fit, found for less than listing them again.
+        ``table_free``: only those taking every freed joker and no table tile. ``shapes``: only
+        those of these shapes (:func:`.shape`). ``within``: the hosts of a larger stock (the
+        step's before its last host): its hosts are those of them that fit, found for less than
+        listing them again.
         """
         ctx = self.ctx
         edition = ctx.edition
@@ -149,7 +124,7 @@ class HostSearch:
         if table_free:
             stock = attrs.evolve(stock, table=ctx.grid.zeros())
         least = step.freed if table_free else 1
-        key = (stock.key(), step.freed, step.freed_colored, least)
+        key = (stock.key(), step.freed, step.freed_colored, least, shapes)
         scored = self._lists.get(key)
         if scored is None and within is not None and not table_free:
             grid, freed, freed_colored = ctx.grid, step.freed, step.freed_colored
@@ -169,6 +144,7 @@ class HostSearch:
                 edition=edition,
                 least=least,
                 budget=ctx.budget,
+                shapes=shapes,
             )
             weights, joker_weight = ctx.weights, ctx.joker_weight
             scored = [(host.score(weights, joker_weight), host.key, host) for host in options]
@@ -214,7 +190,7 @@ class HostSearch:
                 self.search(laid, listed if every else None)
         return frozenset(settled)
 
-    def shares(self, step: Step, options: _Listed) -> dict[Host, _Share] | None:
+    def shares(self, step: Step, options: _Listed) -> dict[Host, Share] | None:
         """Per host, its group: the hosts one search may bound (``None``: not here).
 
         Hosts in one row (runs) or number (groups), taking the same kept and loose jokers, are
@@ -230,19 +206,19 @@ class HostSearch:
         if step.claims or step.group_claims or ctx.laid:
             return None
         ctx.budget.charge(len(options) * GROUPED)
-        groups: dict[tuple[object, ...], _Share] = {}
-        out: dict[Host, _Share] = {}
+        groups: dict[tuple[object, ...], Share] = {}
+        out: dict[Host, Share] = {}
         for score, _, host in options:
             key = (host.meld.kind, host.meld.at, host.jokers_taken(ctx.grid))
             share = groups.get(key)
             if share is None:
-                share = groups[key] = _Share(step.stock, [host], score)
+                share = groups[key] = Share(step.stock, [host], score)
             else:
                 share.add(host, score)
             out[host] = share
         return out
 
-    def _share_bound(self, step: Step, share: _Share, host: Host) -> int:
+    def _share_bound(self, step: Step, share: Share, host: Host) -> int:
         """An upper bound on the plays with ``host`` (``UNKNOWN``: no group worth a search)."""
         if share.hosts < 2:
             return UNKNOWN
@@ -250,7 +226,7 @@ class HostSearch:
             share.bound = self._relaxed_share(step, share, host)
         return share.bound
 
-    def _relaxed_share(self, step: Step, share: _Share, host: Host) -> int:
+    def _relaxed_share(self, step: Step, share: Share, host: Host) -> int:
         """The bound of a group of hosts (see :meth:`shares`), ``NEG`` if none can be."""
         stock, grid = step.stock, self.ctx.grid
         table = share.left(grid)
@@ -386,7 +362,7 @@ class HostSearch:
     def _claimed_bound(
         self, step: Step, relaxed: bool, loose: int, floor: int
     ) -> tuple[int, list[Meld] | None] | None:
-        """A rest's best score with its run claims relaxed (:func:`claimed_pins`), and its play.
+        """A rest's best score with its claims relaxed (:func:`claimed_pins`), and its play.
 
         A score of ``NEG`` if none beats ``floor``; ``None`` where it is not relaxed so. Its
         play holds pins where the table has tiles: it is given with those pins read as the
@@ -395,30 +371,28 @@ class HostSearch:
         bound).
         """
         stock = step.stock
-        pinned = claimed_pins(stock.table, stock.run_pins, step.claims) if step.claims else None
+        pinned = claimed_pins(
+            stock.table, stock.run_pins, stock.group_pins, step.claims, step.group_claims
+        )
         if pinned is None:
             return None
-        table, run_pins = pinned
         run = self._fast_rest(
             step,
             relaxed,
             loose=loose,
             rack_jokers=stock.rack_jokers,
-            group_pins=stock.group_pins,
+            group_pins=pinned.group_pins,
             laid_jokers=step.laid_jokers,
-            table=table,
-            run_pins=run_pins,
+            table=pinned.table,
+            run_pins=pinned.run_pins,
+            pinned_groups=pinned.in_groups,
         )
         if run is None or run.bound() <= floor:
             return NEG, None
         found = run.search.solve(floor - run.forced)
         if found is None:
             return NEG, None
-        added = [
-            [now - was for now, was in zip(x, y, strict=True)]
-            for x, y in zip(run_pins, stock.run_pins, strict=True)
-        ]
-        melds = unpinned(found[1], added)
+        melds = unpinned(found[1], pinned)
         grid = self.ctx.grid
         return found[0] + run.forced, None if melds is None else [grid.meld(m) for m in melds]
 
@@ -502,14 +476,20 @@ class HostSearch:
         table: Counts | None = None,
         run_pins: Counts | None = None,
         row_jokers: list[int] | None = None,
+        pinned_groups: Counts | None = None,
     ) -> FastRun | None:
         """The fast search over a rest's stock and bounds, with the jokers given.
 
         ``table`` and ``run_pins`` replace the stock's (see :meth:`_claimed_bound`);
         ``row_jokers`` limits each colour's jokers in the bound (:func:`._engines.fast_search`).
+        ``pinned_groups``: the tiles the claims' groups took from the table as pins, per cell.
+        At those numbers a freed joker joins the groups unowed: a rack tile laid beside it may
+        be one a pin stands for (copies are alike).
         """
         stock = step.stock
         room, owing = self._room(step, relaxed)
+        if owing is not None and pinned_groups is not None:
+            owing = [o and not any(row) for o, row in zip(owing, pinned_groups, strict=True)]
         return fast_search(
             self.ctx,
             stock.table if table is None else table,

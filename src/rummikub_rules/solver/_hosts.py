@@ -46,7 +46,9 @@ from rummikub_rules.solver._host_meld import (
     RACK_JOKER,
     TABLE,
     Host,
+    Shape,
     Stock,
+    shape,
     source_column,
 )
 
@@ -106,22 +108,30 @@ def hosts(
     edition: Edition | None = None,
     least: int = 1,
     budget: Budget | None = None,
+    shapes: frozenset[Shape] | None = None,
 ) -> Iterator[Host]:
     """Every host of ``least`` (at least one) to ``freed`` freed jokers, see the module docstring.
 
     ``old`` describes the melds before for the newness of hosts (``None``: no such rule).
     ``freed_colored`` says how many freed jokers are coloured, per row; where the position
     holds coloured jokers, each host comes with its jokers' kinds, valid under ``edition``.
+    ``shapes``: only the hosts of those shapes (:func:`.shape`), the others' places unvisited.
     The listing is charged to ``budget`` by the melds it meets as it goes (a spent budget
     stops it): each window of a run's places, each group's tiles and jokers, each meld met.
     """
     charge = _no_charge if budget is None else budget.charge
     tinted = edition is not None and bool(stock.colored_rack)
     per_row = _run_jokers(stock, freed, freed_colored) if tinted else None
+    windows = columns = None
+    if shapes is not None:
+        windows = {(at, tuple(c for c, _ in cells)) for kind, at, cells in shapes if kind == "run"}
+        columns = {at for kind, at, _ in shapes if kind == "group"}
     for host in itertools.chain(
-        _runs(grid, stock, (least, freed), need, cap, per_row, charge),
-        _groups(grid, stock, (least, freed), need, distinct, cap, charge),
+        _runs(grid, stock, (least, freed), need, cap, per_row, charge, windows),
+        _groups(grid, stock, (least, freed), need, distinct, cap, charge, columns),
     ):
+        if shapes is not None and shape(host.meld) not in shapes:
+            continue
         charge(HOST_MET)
         for new in _new(host, grid, old):
             if not tinted:
@@ -285,8 +295,12 @@ def _runs(
     cap: int | None,
     per_row: list[tuple[int, int, int]] | None,
     charge: Callable[[int], None],
+    windows: set[tuple[int, tuple[int, ...]]] | None = None,
 ) -> Iterator[Host]:
-    """The runs holding freed jokers; ``per_row``: the jokers a run of each row may hold."""
+    """The runs holding freed jokers; ``per_row``: the jokers a run of each row may hold.
+
+    ``windows``: only those rows' runs on those places (their columns, in order).
+    """
     columns = grid.columns
     for row in range(grid.rows):
         row_freed, rack_jokers, loose = (
@@ -313,8 +327,10 @@ def _runs(
                 if missing > spare:
                     break  # longer runs from here lack more tiles than there are jokers
                 if length >= 3 and racked >= least_racked:
-                    charge(HOST_WINDOW)
                     window = [c % columns for c in range(start, end + 1)]
+                    if windows is not None and (row, tuple(sorted(window))) not in windows:
+                        continue
+                    charge(HOST_WINDOW)
                     yield from _fill_run(grid, stock, jokers, need, row, window, cap)
 
 
@@ -445,10 +461,13 @@ def _groups(
     distinct: bool,
     cap: int | None,
     charge: Callable[[int], None],
+    only: set[int] | None = None,
 ) -> Iterator[Host]:
     size = grid.rows
     columns = grid.columns - (1 if grid.high else 0)
     for column in range(columns):
+        if only is not None and column not in only:
+            continue
         if need and not stock.all_rack_jokers and not any(stock.rack[column]):
             continue  # no place of a group here can take a tile from the rack
         units: list[tuple[int, str]] = []
