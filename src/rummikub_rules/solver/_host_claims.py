@@ -218,9 +218,11 @@ def unpinned(melds: Sequence[FoundMeld], pinned: Pinned) -> list[FoundMeld] | No
                     jokers[i] = False
         else:
             left = groups_left[meld.at]
-            for i in range(len(places)):
+            for i, joker in enumerate(jokers):
+                if not joker:
+                    continue
                 row = next((r for r, n in enumerate(left) if n and r not in places), None)
-                if jokers[i] and row is not None:
+                if row is not None:
                     left[row] -= 1
                     places[i], jokers[i] = row, False
         out.append(attrs.evolve(meld, places=tuple(places), jokers=tuple(jokers)))

@@ -299,7 +299,7 @@ def _runs(
 ) -> Iterator[Host]:
     """The runs holding freed jokers; ``per_row``: the jokers a run of each row may hold.
 
-    ``windows``: only those rows' runs on those places (their columns, in order).
+    ``windows``: only those rows' runs on those places (their columns, sorted).
     """
     columns = grid.columns
     for row in range(grid.rows):
