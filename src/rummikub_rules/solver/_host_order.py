@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Meld, MeldKind
-from rummikub_rules.solver._grid import Grid
+from rummikub_rules.solver._grid import FoundMeld, Grid
 from rummikub_rules.solver._host_meld import Host, Shape, shape
 
 __all__ = ["HostOrder", "trying_order"]
@@ -49,7 +49,7 @@ def trying_order(
         if reading is None:
             continue
         run = reading.kind is MeldKind.RUN
-        cells: list[tuple[int, bool]] = []
+        places: list[int] = []
         at = -1
         for tile, options in zip(meld.tiles, reading.stands_for, strict=True):
             cell = grid.cell(options[0])
@@ -57,14 +57,15 @@ def trying_order(
                 break
             if run:
                 runs.setdefault(cell[1], set()).add(cell[0])
-                cells.append((cell[0], tile.number is None))
+                places.append(cell[0])
                 at = cell[1]
             else:
                 groups.add(cell[0])
-                cells.append((-1 if tile.number is None else cell[1], False))
+                places.append(-1 if tile.number is None else cell[1])
                 at = cell[0]
         else:
-            shapes.add(("run" if run else "group", at, tuple(sorted(cells))))
+            jokers = tuple(tile.number is None for tile in meld.tiles)
+            shapes.add(shape(FoundMeld(reading.kind, at, tuple(places), jokers)))
 
     def order(scored: tuple[int, tuple[object, ...], Host]) -> Place:
         score, key, host = scored
