@@ -37,6 +37,7 @@ from rummikub_rules.solver import (
     _color_tables,
     _engines,
     _host_search,
+    _opening,
     _run_states,
     _witness,
     arrange,
@@ -51,7 +52,7 @@ from rummikub_rules.solver import (
 from rummikub_rules.solver._budget import SETUP, Budget
 from rummikub_rules.solver._context import Context, context
 from rummikub_rules.solver._demanded import unplaceable
-from rummikub_rules.solver._grid import FoundMeld
+from rummikub_rules.solver._grid import FoundMeld, grid_of
 from rummikub_rules.solver._group_table import GroupTable
 from rummikub_rules.solver._groups import GroupClaim
 from rummikub_rules.solver._host_claims import Pinned, claimed_pins, unpinned
@@ -1348,6 +1349,21 @@ def _region_context(laid: dict[str, tuple[int, int]]) -> Context:
     )  # fmt: skip
 
 
+def test_a_regions_rack_holds_at_most_what_the_region_lays() -> None:
+    # What frees a joker (its room, the hosts' stock) reads this rack: a tile the region
+    # leaves out is on it no more, one it bounds to fewer copies holds that many.
+    rack = _region_context({"o9": (0, 1), "r2": (0, 0), "k13": (1, 1)}).rack_most()
+    whole = _region_context({}).rack_most()
+    grid = grid_of(EDITIONS["us-1980"])
+    changed = {
+        str(grid.tile(column, row)): (whole[column][row], n)
+        for column, counts in enumerate(rack)
+        for row, n in enumerate(counts)
+        if n != whole[column][row]
+    }
+    assert changed == {"o9": (2, 1), "r2": (1, 0)}
+
+
 def test_a_demanded_tile_with_no_meld_settles_its_region_by_counts() -> None:
     # `k2` stands only beside a joker (no `k1`, `k4`, `b2` or `o2` anywhere), and a freed
     # joker's meld needs two rack tiles: with the rack's `r2` kept back, only `k2 ... k13`
@@ -1433,15 +1449,24 @@ def test_top_plays_solve_only_the_regions_whose_bound_may_hold_the_next_play() -
         " | o9 o10 o11 o12 | k13 b13 o13"
     )
     rack = parse_tiles("k9 b7 r3 b5 r2 r13 r4 b3 r12 b1 o1 o8 k8 b3 b4 r7 r10 k6 k10")
-    best = solve(table, rack, opened=False, edition="house-50")
+    best, work = _top_three(table, rack, opened=False, edition=EDITIONS["house-50"])
+    assert work <= 50 * best.states
+
+
+def _top_three(
+    table: Table, rack: tuple[Tile, ...], *, opened: bool, edition: Edition
+) -> tuple[Solution, int]:
+    """The solve of a position and the work of its ``top_plays(3)``, whose three plays are
+    legal, the first the best play."""
+    best = solve(table, rack, opened=opened, edition=edition)
     assert best.proven_optimal
-    with counted() as work:
-        plays = top_plays(table, rack, 3, opened=False, edition="house-50")
-    assert work.solver <= 50 * best.states
-    assert len(plays) == 3
     assert best.play is not None
+    with counted() as work:
+        plays = top_plays(table, rack, 3, opened=opened, edition=edition)
+    assert len(plays) == 3
     assert plays[0].after == best.play.after
-    assert all(check_turn(table, rack, p.after, opened=False, edition="house-50").ok for p in plays)
+    assert all(check_turn(table, rack, p.after, opened=opened, edition=edition).ok for p in plays)
+    return best, work.solver
 
 
 def test_an_opening_region_without_a_play_is_settled_by_the_fast_search() -> None:
@@ -1659,3 +1684,57 @@ def test_a_freed_joker_joins_a_group_only_beside_a_rack_tile_laid_there() -> Non
     assert solved(counts(), [True] * 13) is None
     assert solved(counts((11, 3)), [True] * 13) == weights[11]  # the rack's o12
     assert solved(counts(), [column != 11 for column in range(13)]) == 0  # a kept group joker's
+
+
+def test_an_opening_region_is_searched_for_points_within_its_bounds() -> None:
+    # Issue 15 item 5: on this opening (seeded ua-wiki self-play), top_plays(3) cost 75 times the
+    # solve's work. Its regions leave tiles out (``k6``, ``r6``, ...); the search for the
+    # melds with the most points, which proves where no melds reach the threshold, read the
+    # whole rack, found melds with the tiles left out, and the general search was asked to
+    # refute each region: 18,348 units, 12,878 of them the general search's. Within the
+    # region's bounds the points search settles them: 4,592 units, no general search.
+    table = parse_table("k3 r3 o3 | b3 b4 b5 | k4 r4 o4 | b12 o12 j | r13 b13 o13")
+    rack = parse_tiles("o2 b9 r6 k13 r6 k10 b6 k3 b2 b13 o6 k6 k12 k5 r8 r5 o4 r3 o3")
+    searched = mock.patch(f"{_opening.__name__}.general", wraps=_engines.general)
+    with counted() as work, searched as general:
+        plays = top_plays(table, rack, 3, opened=False, edition="ua-wiki")
+    assert work.solver <= 6_000
+    assert not general.called
+    assert [str(p.after) for p in plays] == [
+        "k3 r3 o3 | b3 b4 b5 | k4 r4 o4 | b12 o12 j | r13 b13 o13 | o2 o3 o4 | k6 r6 b6 o6",
+        "k3 r3 o3 | b3 b4 b5 | k4 r4 o4 | b12 o12 j | r13 b13 o13 | k3 r3 o3 | k6 r6 b6 o6",
+    ]
+
+
+def test_a_region_leaving_out_a_rack_tile_frees_no_joker_with_it() -> None:
+    # Issue 15 item 5: top_plays(3) on this position (seeded tournament self-play) cost 255
+    # times the solve's work. In the region that lays ``k2`` and ``k7`` and leaves ``k10`` on the
+    # rack, the joker of ``k13 r13 j`` is freed only into ``k10 j k12 k13``, which needs the
+    # ``k10``; the freed joker's room (the runs near a rack tile) and the hosts' stock still
+    # held it, and the host search laid 598 hosts to show that no freed play beats keeping the
+    # joker: 62,505 units for the region, 128,364 for the list. Read with the rack the region
+    # lays at most, the region takes 461 units and the list 10,801.
+    table = parse_table(
+        "k1 r1 o1 | o1 o2 o3 o4 o5 o6 | r2 b2 o2 | b2 b3 b4 b5 b6 b7 | k3 r3 o3 | k3 k4 k5 k6 | "
+        "k4 r4 b4 o4 | r5 b5 o5 | r5 r6 r7 r8 r9 | o6 o7 o8 o9 | k7 b7 o7 | k8 r8 b8 o8 | "
+        "k12 r12 b12 | k12 r12 o12 | k13 r13 j"
+    )
+    rack = parse_tiles("r10 b6 k10 r10 o11 k2 b3 b9 o9 k7 r2 r11 b9 o11")
+    _, work = _top_three(table, rack, opened=True, edition=EDITIONS["tournament"])
+    assert work <= 15_000
+
+
+def test_an_opening_whose_best_melds_fall_short_is_found_set_by_set() -> None:
+    # Seeded classic self-play: the rack's most tiles, ``b1 j b3 b4 | o1 o2 o3``, are worth 16.
+    # The general search, counting the threshold, found the best opening in 12,421 units (13,059
+    # in all). The rack's melds reaching 30 are ``o1 o2 o3 | k8 b8 j`` and ``r12 o12 j``: laid at
+    # least in turn, the rack's best play with each is ``o1 o2 o3 | r12 o12 j`` (42 points).
+    rack = parse_tiles("r12 b3 o2 k8 b8 o12 r5 o3 b4 b3 j o1 r4 b1")
+    searched = mock.patch(f"{_opening.__name__}.general", wraps=_engines.general)
+    with searched as general:
+        found = solve("", rack, opened=False)
+    assert found.proven_optimal
+    assert found.play is not None
+    assert sorted(map(str, found.play.after.melds)) == ["o1 o2 o3", "r12 o12 j"]
+    assert found.states <= 2_000
+    assert not general.called

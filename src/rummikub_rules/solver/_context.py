@@ -73,6 +73,20 @@ class Context:
         assert rack is not None
         return rack
 
+    def rack_most(self) -> Counts:
+        """The rack's numbered tiles per cell that a play may lay: at most the solve's bounds.
+
+        In a region of ``top_plays`` a tile bounded to fewer copies than the rack holds is
+        laid in no more (none, where it is left out): it frees no joker and fills no run.
+        """
+        rack = self.rack_counts()
+        grid = self.grid
+        for tile, (_, most) in self.laid.items():
+            cell = grid.cell(tile) if tile.number is not None else None
+            if cell is not None:
+                rack[cell[0]][cell[1]] = min(rack[cell[0]][cell[1]], most)
+        return rack
+
     def inventory_ok(self) -> bool:
         """Whether table and rack hold only tiles the set has, in copies it has.
 

@@ -44,11 +44,7 @@ def unplaceable(ctx: Context) -> bool:
     if not ctx.opened and edition.opening_may_use_table:
         return False
     grid = ctx.grid
-    rack = ctx.rack_counts()
-    for tile, (_, most) in ctx.laid.items():
-        cell = grid.cell(tile)
-        if cell is not None:
-            rack[cell[0]][cell[1]] = min(rack[cell[0]][cell[1]], most)
+    rack = ctx.rack_most()
     rack_jokers = min(ctx.rack_jokers(), ctx.laid.get(JOKER, (0, 99))[1])
     if ctx.opened:
         table = ctx.counts(ctx.table.tiles)

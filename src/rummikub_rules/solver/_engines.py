@@ -36,7 +36,9 @@ __all__ = [
     "fast",
     "fast_search",
     "fast_solve",
+    "fold_laid",
     "general",
+    "joker_bounds",
     "problem",
     "run",
     "searched",
@@ -124,30 +126,19 @@ def fast_search(
             laid_jokers=laid_jokers,
         )
 
-    if rack is None:
-        rack = ctx.counts(ctx.rack)
-        assert rack is not None
-    else:
-        rack = [list(row) for row in rack]
-    forced = 0
-    laid_table = table
-    if ctx.laid or laid is not None or (demanded is not None and any(map(any, demanded))):
-        low, high = ctx.rack_bounds(demanded, laid)
-        laid_table = [list(row) for row in table]
-        for column, row_counts in enumerate(rack):
-            for row, count in enumerate(row_counts):
-                must = low[column][row]
-                if must > min(count, high[column][row]):
-                    return None
-                laid_table[column][row] += must
-                forced += must * ctx.weights[column]
-                row_counts[row] = min(count, high[column][row]) - must
-                if must and owing is not None and owing[column]:
-                    # A rack tile that must be laid counts as the table's here: the search
-                    # cannot tell it is the rack's, so a freed joker may join it unchecked.
-                    owing = [o and n != column for n, o in enumerate(owing)]
+    folded = fold_laid(ctx, table, rack, ctx.weights, demanded=demanded, laid=laid)
+    if folded is None:
+        return None
+    laid_table, rack, forced = folded
+    if owing is not None:
+        # A rack tile that must be laid counts as the table's: the search cannot tell it is
+        # the rack's, so a freed joker may join it unchecked.
+        owing = [
+            o and tuple(laid_table[column]) == tuple(table[column])
+            for column, o in enumerate(owing)
+        ]
     jokers = ctx.rack_jokers() if rack_jokers is None else rack_jokers
-    jokers_low, jokers_high = _joker_bounds(ctx)
+    jokers_low, jokers_high = joker_bounds(ctx)
     jokers_low = max(0, jokers_low - laid_jokers)
     jokers_high -= laid_jokers
     if jokers_low > jokers or jokers_high < 0:
@@ -170,7 +161,42 @@ def fast_search(
     return FastRun(search, forced, general)
 
 
-def _joker_bounds(ctx: Context) -> tuple[int, int]:
+def fold_laid(
+    ctx: Context,
+    table: Counts,
+    rack: Counts | None,
+    weights: Sequence[int],
+    *,
+    demanded: Counts | None = None,
+    laid: Counts | None = None,
+) -> tuple[Counts, Counts, int] | None:
+    """The solve's bounds on laid numbered tiles folded into a search's counts.
+
+    The tiles that must be laid join ``table``, and at most the allowed copies of the others
+    stay on ``rack`` (the player's, by default): (table, rack, the score of the tiles that
+    must be laid at ``weights``), or ``None`` if the bounds cannot be met. ``demanded`` and
+    ``laid`` are as :meth:`._context.Context.rack_bounds` reads them.
+    """
+    if rack is None:
+        rack = ctx.rack_counts()
+    rack = [list(row) for row in rack]
+    if not ctx.laid and laid is None and (demanded is None or not any(map(any, demanded))):
+        return table, rack, 0
+    forced = 0
+    low, high = ctx.rack_bounds(demanded, laid)
+    laid_table = [list(row) for row in table]
+    for column, row_counts in enumerate(rack):
+        for row, count in enumerate(row_counts):
+            must = low[column][row]
+            if must > min(count, high[column][row]):
+                return None
+            laid_table[column][row] += must
+            forced += must * weights[column]
+            row_counts[row] = min(count, high[column][row]) - must
+    return laid_table, rack, forced
+
+
+def joker_bounds(ctx: Context) -> tuple[int, int]:
     """The fewest and most rack jokers a play may lay.
 
     With coloured jokers in play, the fast search reads them as plain ones (a relaxation; see

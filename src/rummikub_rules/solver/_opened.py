@@ -521,12 +521,12 @@ def _stock(ctx: Context, table: Counts, roles: Roles, fate: Fate) -> Stock:
     run_pins, group_pins = ctx.pins(fate.kept)
     if not ctx.colored:
         return Stock(
-            table, ctx.rack_counts(), ctx.rack_jokers(), roles.roleless, run_pins, group_pins
+            table, ctx.rack_most(), ctx.rack_jokers(), roles.roleless, run_pins, group_pins
         )
     tinted_run, tinted_group = ctx.colored_pins(fate.kept)
     return Stock(
         table,
-        ctx.rack_counts(),
+        ctx.rack_most(),
         ctx.rack_jokers(),
         roles.roleless - sum(roles.roleless_colored),
         run_pins,

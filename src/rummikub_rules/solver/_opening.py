@@ -3,8 +3,10 @@
 From the rack alone: the bound of the fast search for the most points first proves where no
 melds of the rack reach the threshold; then the rack's best play is checked against it (where
 there is none above the best play so far, no opening beats it either); where it falls short,
-that search looks for melds that reach it, and where some do, the general search (which counts
-the threshold) decides. Under ``opening_may_use_table`` the turn
+that search looks for melds that reach it, and where some do, each set of melds that reaches it
+is laid at least in turn, and the rack's best play with it searched; where that cannot
+decide (more than two jokers, coloured ones, or a play falling short), the general search
+(which counts the threshold) does. Under ``opening_may_use_table`` the turn
 may go on over the table: once melds of rack tiles reach the threshold, the player has opened
 for the rest of the turn, so each such set of melds is laid and an opened player's play
 searched with them.
@@ -28,7 +30,9 @@ from rummikub_rules.solver._engines import (
     fast,
     fast_search,
     fast_solve,
+    fold_laid,
     general,
+    joker_bounds,
     problem,
 )
 from rummikub_rules.solver._fast import FastSearch
@@ -80,6 +84,9 @@ def play_opening(ctx: Context, best: Incumbent) -> None:
                 proven_alone = True
             elif not _rack_reaches(ctx, best, points, every, opening, rows):
                 proven_alone = True  # the best melds fall short, and so do all
+    if not proven_alone and rows is None and ctx.fast_rules(every) and every <= _POINTS_JOKERS:
+        forbidden = rule is JokerInInitialMeld.FORBIDDEN
+        proven_alone = _by_openings(ctx, best, opening, forbidden=forbidden)
     if not proven_alone:
         empty = ctx.grid.zeros()
         built = problem(ctx, empty, rack_jokers=jokers, opening=opening, colored_rack=tinted)
@@ -168,33 +175,41 @@ def _recoloured(ctx: Context, melds: Sequence[Meld], rows: list[int] | None) -> 
 
 def _points_search(
     ctx: Context, jokers: int, opening: Opening, rows: list[int] | None
-) -> FastSearch | None:
+) -> FastRun | None:
     """The fast search for the rack's melds with the most points (``None``: too few).
 
     A joker counts as the number it stands for (or as nothing where jokers do not count), as in
     the value of an initial meld: the search scores a joker at the number where it stands (its
     bound, at the highest). Where that bound, before any search, is below the threshold, no
-    opening from the rack reaches it.
+    opening from the rack reaches it. Within the solve's bounds on laid tiles (a region of
+    ``top_plays``): its numbered tiles as :func:`._engines.fast_search` folds them in, its
+    jokers at most as many as it allows.
     """
+    numbers = list(ctx.grid.numbers)
+    folded = fold_laid(ctx, ctx.grid.zeros(), None, numbers)
+    if folded is None:
+        return None
+    table, rack, forced = folded
     ctx.budget.charge(SETUP)
-    joker_weight: int | list[int] = list(ctx.grid.numbers) if opening.jokers_count else 0
+    joker_weight: int | list[int] = numbers if opening.jokers_count else 0
     search = FastSearch(
-        ctx.grid.zeros(),
-        ctx.rack_counts(),
-        list(ctx.grid.numbers),
+        table,
+        rack,
+        numbers,
         budget=ctx.budget,
-        jokers=(0, jokers),
+        jokers=(0, min(jokers, joker_bounds(ctx)[1])),
         joker_weight=joker_weight,
         first=True,
         row_jokers=rows,
     )
-    return None if search.bound() < opening.threshold else search
+    run = FastRun(search, forced)
+    return None if run.bound() < opening.threshold else run
 
 
 def _rack_reaches(
     ctx: Context,
     best: Incumbent,
-    points: FastSearch,
+    points: FastRun,
     jokers: int,
     opening: Opening,
     rows: list[int] | None,
@@ -208,12 +223,57 @@ def _rack_reaches(
     """
     if jokers > _POINTS_JOKERS:
         return True  # the search would cost more than it saves
-    found = fast_solve(ctx, best, FastRun(points, 0), opening.threshold - 1)
+    found = fast_solve(ctx, best, points, opening.threshold - 1)
     if found is None:
         return False
     melds = _recoloured(ctx, found[1], rows) if ctx.first else None
     if melds is not None and ctx.opening_value(melds, opening) >= opening.threshold:
         best.offer(melds, keep=ctx.table.melds)
+    return True
+
+
+def _by_openings(ctx: Context, best: Incumbent, opening: Opening, *, forbidden: bool) -> bool:
+    """Offer the best initial meld of the rack alone, set by set (``False``: undecided).
+
+    Each set of melds that reaches the threshold is laid at least in turn; where that cannot
+    decide, the general search must.
+
+    Every opening holds the tiles of some set of its melds that reaches the threshold with none
+    to spare, or of a smaller such set (:meth:`RackMelds.openings` lists them): the best play
+    of the rack laying each set's tiles at least, over all sets, is the best opening once it
+    reaches the threshold itself. Without a joker in the set it does (its tiles count their
+    numbers wherever they go); a play laying a set with a joker may fall short (the joker
+    standing for less there), and the general search then decides. ``forbidden``: no joker
+    is laid in an opening.
+    """
+    rack: TileCounts = {}
+    for tile, count in Counter(ctx.rack).items():
+        most = 0 if forbidden and tile.number is None else ctx.laid.get(tile, (0, count))[1]
+        if min(count, most) > 0:
+            rack[tile.index] = min(count, most)
+    melds = RackMelds(rack, ctx.edition, charge=ctx.budget.charge)
+    if melds.best(opening.threshold) < opening.threshold:
+        return True  # no melds of the rack alone reach the threshold
+    jokers = _opening_jokers(ctx)
+    searches: list[tuple[int, FastRun, Context]] = []
+    for found in melds.openings(opening.threshold):
+        laid = _laid_at_least(ctx, [t for m in found for t in m.tiles], no_jokers=forbidden)
+        if laid is None:
+            continue
+        region = attrs.evolve(ctx, laid=laid)
+        run = fast_search(region, ctx.grid.zeros(), rack_jokers=jokers)
+        if run is not None:
+            searches.append((run.bound(), run, region))
+    searches.sort(key=lambda entry: -entry[0])
+    for bound, run, region in searches:
+        if bound <= best.floor:
+            break
+        played = fast_solve(region, best, run, best.floor)
+        if played is None:
+            continue
+        if ctx.opening_value(played[1], opening) < opening.threshold:
+            return False
+        best.offer(played[1], keep=ctx.table.melds)
     return True
 
 

@@ -49,7 +49,7 @@ def fates_room(ctx: Context, roles: Roles, table: Counts) -> JokerRoom | None:
     if ctx.edition.freed_joker_rack_tiles < 1 or roles.roleless or rack_jokers:
         return None
     run_pins, group_pins = ctx.pins(roles.jokers)
-    runs, groups = _held(ctx.rack_counts(), table, run_pins, len(roles.jokers))
+    runs, groups = _held(ctx.rack_most(), table, run_pins, len(roles.jokers))
     return (
         [[held or bool(pin) for held, pin in zip(row, pins, strict=True)]
          for row, pins in zip(runs, run_pins, strict=True)],
