@@ -552,6 +552,26 @@ def test_a_search_cut_short_with_no_play_found_answers_with_a_play_a_player_sees
 
 
 @pytest.mark.parametrize(
+    ("table", "rack", "edition", "meld"),
+    [
+        # Seeded expert self-play: at the bots' budget (20,000 units) the search found no
+        # opening, and the plays a player sees first (the rack's runs and groups, then two
+        # tiles and a joker) were worth 12 points: the bot drew, though ``k13 jr jb`` is 39.
+        ("b11 o11 jk", "k1 jr r7 k2 k10 r4 k13 b2 jb b8 jr b5 k3 o2 o1", "expert", "k13 jr jb"),
+        ("", "r12 k2 b5 k13 j j o7 b9", "classic", "k13 j j"),
+    ],
+)
+def test_a_search_cut_short_at_an_opening_tries_a_high_tile_with_two_jokers(
+    table: str, rack: str, edition: str, meld: str
+) -> None:
+    found = solve(table, rack, opened=False, edition=edition, limit=1)
+    assert not found.proven_optimal
+    assert found.play is not None
+    assert meld in {str(m) for m in found.play.after.melds}
+    assert check_turn(table, rack, found.play.after, opened=False, edition=edition).ok
+
+
+@pytest.mark.parametrize(
     ("rack", "meld"),
     [("r9 b9", "r9 b9 j"), ("o3 o4", "j o3 o4"), ("k4", "k4 k5 k6 k7 j")],
 )

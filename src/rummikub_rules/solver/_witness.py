@@ -47,13 +47,15 @@ def witness(
     A player who has not opened is offered the runs and groups of the rack's numbered tiles
     (longest runs first, or groups first), and where a rack joker counts in the initial meld,
     melds of two tiles left and a joker (the most valuable first), as an opening where they
-    reach the threshold.
+    reach the threshold; then, with two jokers or more, the same with melds of one high tile
+    and two jokers among them.
     Listing the candidates is counted as setting up a search (:data:`._budget.SETUP`).
     """
     budget.count(SETUP)
     if not opened:
-        for runs_first in (True, False):
-            melds = _opening(rack, edition, runs_first)
+        lone = (False, True) if sum(1 for t in rack if t.number is None) > 1 else (False,)
+        for two_jokers, runs_first in itertools.product(lone, (True, False)):
+            melds = _opening(rack, edition, runs_first, two_jokers=two_jokers)
             points = sum(m.value(edition) or 0 for m in melds)
             if not melds or points < edition.initial_meld_points:
                 continue
@@ -71,11 +73,14 @@ def witness(
     return None
 
 
-def _opening(rack: Sequence[Tile], edition: Edition, runs_first: bool) -> list[Meld]:
+def _opening(
+    rack: Sequence[Tile], edition: Edition, runs_first: bool, *, two_jokers: bool
+) -> list[Meld]:
     """Disjoint runs and groups of numbered rack tiles, then melds with the rack's jokers.
 
     Runs first (each as long as the rack's tiles go) or groups first; then, where a joker
-    counts in the initial meld, melds of two tiles left and a joker (:func:`_joker_melds`).
+    counts in the initial meld, melds of two tiles left and a joker, and with ``two_jokers``
+    of one tile and two jokers too (:func:`_joker_melds`).
     Tiles are counted by :attr:`Tile.index` (the numbers of a colour are consecutive indices).
     """
     have = Counter([t.index for t in rack if t.number is not None])
@@ -87,18 +92,22 @@ def _opening(rack: Sequence[Tile], edition: Edition, runs_first: bool) -> list[M
                 have.subtract([t.index for t in meld.tiles])
     jokers = [t for t in rack if t.number is None]
     if jokers and JokerInInitialMeld(edition.joker_in_initial_meld) is JokerInInitialMeld.COUNTS:
-        melds += _joker_melds(have, jokers, edition)
+        melds += _joker_melds(have, jokers, edition, two_jokers=two_jokers)
     return melds
 
 
-def _joker_melds(have: Counter[int], jokers: Sequence[Tile], edition: Edition) -> list[Meld]:
-    """Disjoint melds of two tiles of ``have`` and a joker each, the most valuable first.
+def _joker_melds(
+    have: Counter[int], jokers: Sequence[Tile], edition: Edition, *, two_jokers: bool
+) -> list[Meld]:
+    """Disjoint melds of rack tiles of ``have`` with the rack's jokers, the most valuable first.
 
-    While ``jokers`` last: a joker fills a run's gap or end, or a group's third place.
+    While ``jokers`` last: a joker fills a run's gap or end, or a group's third place, beside
+    two tiles; with ``two_jokers``, two jokers may go with one of the rack's highest tiles
+    (``k13 jr jb`` is worth 39).
     """
     left = sorted(i for i, n in have.items() if n > 0)
     kinds = sorted(set(jokers), key=_INDEX)
-    options: list[tuple[int, int, int, Tile, Meld]] = []
+    options: list[tuple[int, tuple[int, ...], tuple[Tile, ...], Meld]] = []
     for a, b in itertools.combinations(left, 2):
         same_number = a % NUMBERS == b % NUMBERS
         if not same_number and (a // NUMBERS != b // NUMBERS or b - a > 2):
@@ -108,20 +117,42 @@ def _joker_melds(have: Counter[int], jokers: Sequence[Tile], edition: Edition) -
             shapes = [(*pair, joker)] if same_number or b - a == 1 else [(pair[0], joker, pair[1])]
             if not same_number and b - a == 1:
                 shapes.append((joker, *pair))
-            for shape in shapes:
-                meld = Meld(shape)
-                value = meld.value(edition)
-                if value is not None:
-                    options.append((value, a, b, joker, meld))
+            options += _valued(shapes, (a, b), (joker,), edition)
+    if two_jokers:
+        for a in sorted(left, key=lambda i: i % NUMBERS)[-_LONE_TILES:]:
+            tile = Tile.from_index(a)
+            for pair in itertools.combinations_with_replacement(kinds, 2):
+                shapes = [(tile, *pair), (*pair, tile), (pair[0], tile, pair[1])]
+                options += _valued(shapes, (a,), pair, edition)
     options.sort(key=lambda o: o[0], reverse=True)
     spare = Counter(jokers)
     melds: list[Meld] = []
-    for _, a, b, joker, meld in options:
-        if spare[joker] and have[a] > 0 and have[b] > 0:
-            spare[joker] -= 1
-            have.subtract((a, b))
+    for _, tiles, needed, meld in options:
+        if all(have[i] > 0 for i in tiles) and not Counter(needed) - spare:
+            spare.subtract(needed)
+            have.subtract(tiles)
             melds.append(meld)
     return melds
+
+
+#: The rack's highest tiles tried with two jokers each by :func:`_joker_melds`.
+_LONE_TILES: Final = 3
+
+
+def _valued(
+    shapes: Iterable[tuple[Tile, ...]],
+    tiles: tuple[int, ...],
+    jokers: tuple[Tile, ...],
+    edition: Edition,
+) -> list[tuple[int, tuple[int, ...], tuple[Tile, ...], Meld]]:
+    """The melds of ``shapes`` that are melds, with their values and the tiles they take."""
+    found = []
+    for shape in shapes:
+        meld = Meld(shape)
+        value = meld.value(edition)
+        if value is not None:
+            found.append((value, tiles, jokers, meld))
+    return found
 
 
 def _runs(have: Counter[int]) -> list[Meld]:
