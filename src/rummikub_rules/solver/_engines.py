@@ -177,9 +177,7 @@ def fold_laid(
     must be laid at ``weights``), or ``None`` if the bounds cannot be met. ``demanded`` and
     ``laid`` are as :meth:`._context.Context.rack_bounds` reads them.
     """
-    if rack is None:
-        rack = ctx.rack_counts()
-    rack = [list(row) for row in rack]
+    rack = ctx.rack_counts() if rack is None else [list(row) for row in rack]
     if not ctx.laid and laid is None and (demanded is None or not any(map(any, demanded))):
         return table, rack, 0
     forced = 0

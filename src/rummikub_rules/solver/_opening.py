@@ -86,7 +86,7 @@ def play_opening(ctx: Context, best: Incumbent) -> None:
                 proven_alone = True  # the best melds fall short, and so do all
     if not proven_alone and rows is None and ctx.fast_rules(every) and every <= _POINTS_JOKERS:
         forbidden = rule is JokerInInitialMeld.FORBIDDEN
-        proven_alone = _by_openings(ctx, best, opening, forbidden=forbidden)
+        proven_alone = _by_openings(ctx, best, opening, every, forbidden=forbidden)
     if not proven_alone:
         empty = ctx.grid.zeros()
         built = problem(ctx, empty, rack_jokers=jokers, opening=opening, colored_rack=tinted)
@@ -232,7 +232,9 @@ def _rack_reaches(
     return True
 
 
-def _by_openings(ctx: Context, best: Incumbent, opening: Opening, *, forbidden: bool) -> bool:
+def _by_openings(
+    ctx: Context, best: Incumbent, opening: Opening, jokers: int, *, forbidden: bool
+) -> bool:
     """Offer the best initial meld of the rack alone, set by set (``False``: undecided).
 
     Each set of melds that reaches the threshold is laid at least in turn; where that cannot
@@ -243,8 +245,8 @@ def _by_openings(ctx: Context, best: Incumbent, opening: Opening, *, forbidden: 
     of the rack laying each set's tiles at least, over all sets, is the best opening once it
     reaches the threshold itself. Without a joker in the set it does (its tiles count their
     numbers wherever they go); a play laying a set with a joker may fall short (the joker
-    standing for less there), and the general search then decides. ``forbidden``: no joker
-    is laid in an opening.
+    standing for less there), and the general search then decides. ``jokers``: the rack's
+    jokers an opening may lay; ``forbidden``: none is laid in an opening.
     """
     rack: TileCounts = {}
     for tile, count in Counter(ctx.rack).items():
@@ -254,7 +256,6 @@ def _by_openings(ctx: Context, best: Incumbent, opening: Opening, *, forbidden: 
     melds = RackMelds(rack, ctx.edition, charge=ctx.budget.charge)
     if melds.best(opening.threshold) < opening.threshold:
         return True  # no melds of the rack alone reach the threshold
-    jokers = _opening_jokers(ctx)
     searches: list[tuple[int, FastRun, Context]] = []
     for found in melds.openings(opening.threshold):
         laid = _laid_at_least(ctx, [t for m in found for t in m.tiles], no_jokers=forbidden)

@@ -53,8 +53,10 @@ def witness(
     """
     budget.count(SETUP)
     if not opened:
-        lone = (False, True) if sum(1 for t in rack if t.number is None) > 1 else (False,)
-        for two_jokers, runs_first in itertools.product(lone, (True, False)):
+        # Melds of a tile and two jokers only where jokers count and two are there.
+        pairs = _counting(edition) and sum(1 for t in rack if t.number is None) > 1
+        tries = (False, True) if pairs else (False,)
+        for two_jokers, runs_first in itertools.product(tries, (True, False)):
             melds = _opening(rack, edition, runs_first, two_jokers=two_jokers)
             points = sum(m.value(edition) or 0 for m in melds)
             if not melds or points < edition.initial_meld_points:
@@ -91,9 +93,14 @@ def _opening(
                 melds.append(meld)
                 have.subtract([t.index for t in meld.tiles])
     jokers = [t for t in rack if t.number is None]
-    if jokers and JokerInInitialMeld(edition.joker_in_initial_meld) is JokerInInitialMeld.COUNTS:
+    if jokers and _counting(edition):
         melds += _joker_melds(have, jokers, edition, two_jokers=two_jokers)
     return melds
+
+
+def _counting(edition: Edition) -> bool:
+    """Whether a rack joker counts in the initial meld (as the tile it stands for)."""
+    return JokerInInitialMeld(edition.joker_in_initial_meld) is JokerInInitialMeld.COUNTS
 
 
 def _joker_melds(
