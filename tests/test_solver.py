@@ -436,6 +436,8 @@ def test_a_budgeted_solve_answers_without_raising() -> None:
 
 #: A position of classic self-play whose freed jokers have some two thousand hosts: listing them
 #: was charged in one piece after the listing, so a bot's budget of 20,000 units ran to 65,671.
+#: Since a freed joker's run came to owe a rack tile in the relaxations, no host is listed:
+#: 76,027 units -> 8,769.
 MANY_HOSTS = (
     parse_table(
         "b1 b2 b3 | o1 o2 o3 | r2 o2 j | k3 k4 k5 | b3 b4 b5 b6 | r5 b5 o5 | o6 o7 o8 o9 o10 | "
@@ -446,11 +448,17 @@ MANY_HOSTS = (
 )
 
 
+def _past_the_bots_budget() -> tuple[Table, tuple[Tile, ...]]:
+    """A position of the hard file (classic self-play) needing far more than 20,000 units."""
+    (position,) = (p for p in load() if p.name == "classic-selfplay-2")
+    return position.table, position.rack
+
+
 @pytest.mark.parametrize("limit", [2_000, 20_000])
 def test_a_limit_stops_the_work_near_it(limit: int) -> None:
     """The work done past a limit is at most one step's charge, not the listing of every host,
     and, where the search found no play, the few checks of the plays a player sees first."""
-    table, rack = MANY_HOSTS
+    table, rack = MANY_HOSTS if limit < 8_000 else _past_the_bots_budget()
     found = solve(table, rack, opened=True, limit=limit)
     assert not found.proven_optimal
     seen = Budget()
@@ -458,6 +466,39 @@ def test_a_limit_stops_the_work_near_it(limit: int) -> None:
     assert seen.spent <= 2_000
     assert limit < found.states <= limit + 200 + seen.spent
     assert found.play is None or check_turn(table, rack, found.play.after, opened=True).ok
+
+
+def test_a_freed_joker_s_run_owes_a_rack_tile_in_the_relaxations() -> None:
+    """Rules 4.5 in the relaxations (seeded classic self-play): freeing both jokers, the
+    relaxation laid one in ``r5 j r7 r8 ... r13``, a run of the table's tiles alone, for a
+    third rack tile no legal play lays; the host search then tried 282 hosts to refute it
+    (39,954 units; the bots' budget ran out). Once the relaxation freeing every joker has an
+    illegal best play, a freed joker's run owes a rack tile there too (``_owing_runs``): its
+    best play is the answer, ``k3 b3 j`` with ``k5`` freeing the joker (2,207 units). And
+    ``MANY_HOSTS`` lists no host now (76,027 units -> 8,769)."""
+    table = parse_table(
+        "k1 r1 b1 | r3 r4 r5 | b3 b4 b5 b6 b7 | r5 o5 j | k6 b6 o6 | k6 k7 k8 k9 k10 | "
+        "r7 r8 r9 r10 r11 r12 r13 | r8 o8 j | k10 r10 o10 | k11 r11 o11 | b11 b12 b13 | "
+        "k12 b12 o12 | k13 r13 o13"
+    )
+    found = solve(table, parse_tiles("k3 r1 o4 o4 k5"), opened=True)
+    assert (found.tiles, found.proven_optimal) == (2, True)
+    assert found.states <= 4_000
+    assert solve(*MANY_HOSTS, opened=True).states <= 12_000
+
+
+def test_a_joker_kept_in_its_run_owes_no_rack_tile() -> None:
+    """The relaxations where runs owe must hold the plays keeping a joker where it stands
+    (``_fates.covers``): there a freed joker owes nothing. Without that, the relaxation freeing
+    both jokers of ``b8 b9 j b11`` and ``b7 b8 j b10`` (seeded classic self-play) found no place
+    for them beside the rack's tiles, and the solve proved that no play exists; the best play
+    frees one into ``b2 j b4`` and keeps the other where it stands, in ``b8 j b10 b11``."""
+    table = parse_table(
+        "o1 o2 o3 | k3 k4 k5 k6 k7 k8 k9 | k4 b4 o4 | o7 o8 o9 | b8 b9 j b11 | k9 k10 k11 | "
+        "r10 b10 o10 | k11 k12 k13 | k13 r13 o13 | k5 r5 b5 o5 | b7 b8 j b10"
+    )
+    found = solve(table, parse_tiles("b2 o10 r13"), opened=True)
+    assert (found.tiles, found.proven_optimal) == (2, True)
 
 
 #: Positions whose rests hold melds that must keep a tile in place (``sabra-1978`` locks the

@@ -10,6 +10,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 
 def run_fresh(code: str) -> str:
     """Run ``code`` in a new interpreter and return what it printed."""
@@ -23,32 +25,38 @@ def run_fresh(code: str) -> str:
     return done.stdout.strip()
 
 
-def test_run_states_are_numbered_once_when_threads_race() -> None:
-    # Fifty races, the tables emptied before each (one race alone often goes the right way).
+@pytest.mark.parametrize(
+    ("numbering", "runs"), [("_run_states.PLAIN", 12), ("_owing_runs.NUMBERED", 4)]
+)
+def test_run_states_are_numbered_once_when_threads_race(numbering: str, runs: int) -> None:
+    # Fifty races, the tables emptied before each (one race alone often goes the right way); the
+    # owing states (nine kinds of run) are numbered up to four runs, 715 of them.
+    module, name = numbering.split(".")
     printed = run_fresh(
-        """
+        f"""
         import sys, threading
         sys.setswitchinterval(1e-6)
-        from rummikub_rules.solver import _run_states
+        from rummikub_rules.solver import {module}
+        numbering = {module}.{name}
 
         def race():
-            del _run_states._STATES[1:], _run_states._SIZES[1:]
-            _run_states._IDS.clear()
-            _run_states._IDS[()] = 0
+            del numbering.states[1:], numbering.sizes[1:]
+            numbering.ids.clear()
+            numbering.ids[()] = 0
             start = threading.Barrier(8)
             def number():
                 start.wait()
-                _run_states.state_count(12)
+                numbering.count({runs})
             threads = [threading.Thread(target=number) for _ in range(8)]
             for t in threads:
                 t.start()
             for t in threads:
                 t.join()
-            states = _run_states._STATES
+            states = numbering.states
             return (
                 len(states) == len(set(states))
-                and all(_run_states._IDS[s] == i for i, s in enumerate(states))
-                and _run_states._SIZES[12] == len(states)
+                and all(numbering.ids[s] == i for i, s in enumerate(states))
+                and numbering.sizes[{runs}] == len(states)
             )
 
         print(sum(race() for _ in range(50)))

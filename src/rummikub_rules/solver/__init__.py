@@ -25,7 +25,8 @@ How it works (one module per concern):
 - :mod:`._fast`, :mod:`._relax`, :mod:`._run_states`: the fast search for the standard meld
   rules (runs do not wrap, group colours differ, no cap on jokers per meld): a dynamic
   programme over the numbers, one colour at a time (van Rijn, Takes & Vis), with table jokers
-  pinned to their roles or free and rack jokers free, all counted in the state, and a bound
+  pinned to their roles or free and rack jokers free, all counted in the state (a freed
+  joker's run owing a rack tile, :mod:`._owing_runs`, where the stages ask), and a bound
   from each colour alone (a joker in a run counts as one more tile of its cell, so with three
   jokers or more an answer may hold a run of jokers alone, no meld: the general search then
   decides);

@@ -15,6 +15,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
+from rummikub_rules.solver import _owing_runs
 from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._run_states import options, run_lengths, state_count
@@ -67,8 +68,9 @@ ColorTable = tuple[tuple[int, ...], ...]
 #: A cell entry's options, as :class:`_Cell` keeps them (tuples, as :data:`ColorTable`).
 _Options = tuple[tuple[int, int], ...]
 
-_CLOSING: dict[tuple[int, int], tuple[int, ...]] = {}
-_CELLS: dict[tuple[int, int, int, int, int, int, int, bool, int], _Cell] = {}
+_CLOSING: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+_CellKey = tuple[int, int, int, int, int, int, int, bool, int, int]
+_CELLS: dict[_CellKey, _Cell] = {}
 
 
 def color_values(
@@ -83,6 +85,8 @@ def color_values(
     shares: Sequence[int] | None = None,
     *,
     read_for: int | None = None,
+    runs_owe: bool = False,
+    exempt: Sequence[int] | None = None,
 ) -> ColorTable:
     """One colour alone, groups relaxed (see :func:`_color_values`).
 
@@ -110,23 +114,29 @@ def color_values(
         tuple(pins or ()),
         tuple(room or ()),
         None if shares is None else tuple(shares),
+        runs_owe,
+        tuple(exempt or ()) if runs_owe else (),
     )
-    found = _VALUES.get(key)
-    if found is None:
+    kept = _VALUES.get(key)
+    if kept is None:
         if len(_VALUES) >= _VALUES_KEPT:
             _VALUES.clear()
-        found = _VALUES[key] = _color_values(table, rack, weights, caps, jokers, pins, room, shares)
+            _WIDE.clear()
+        kept = _VALUES[key] = _color_values(
+            table, rack, weights, caps, jokers, pins, room, shares, runs_owe=runs_owe, exempt=exempt
+        )
+    found, entries = kept
     if budget is not None:
-        budget.charge_once(key, 1 + sum(map(len, found)) // COLOR_ENTRIES)
+        budget.charge_once(key, 1 + entries // COLOR_ENTRIES)
     if read_for is None or read_for == jokers:
         return found
-    wide = _VALUES.get((key, read_for))
+    wide = _WIDE.get((key, read_for))
     if wide is None:
         # The search may enter a number with more runs open than ``jokers`` allow.
         runs = _open_runs(table, rack, pins or [0] * len(table), room, read_for)
         unit = 1 if shares is None else HALVES
-        states = [1, *map(state_count, runs)]
-        wide = _VALUES[key, read_for] = _widened(
+        states = [1, *map(_owing_runs.state_count if runs_owe else state_count, runs)]
+        wide = _WIDE[key, read_for] = _widened(
             found, unit * jokers + 1, unit * read_for + 1, states
         )
     return wide
@@ -139,7 +149,8 @@ COLOR_ENTRIES: Final = 8
 
 #: Colour tables kept (a few megabytes at most), and the tables.
 _VALUES_KEPT: Final = 2048
-_VALUES: dict[tuple[object, ...], ColorTable] = {}
+_VALUES: dict[tuple[object, ...], tuple[ColorTable, int]] = {}
+_WIDE: dict[tuple[object, ...], ColorTable] = {}
 
 
 def _color_values(
@@ -151,8 +162,11 @@ def _color_values(
     pins: Sequence[int] | None = None,
     room: Sequence[bool] | None = None,
     shares: Sequence[int] | None = None,
-) -> ColorTable:
-    """One colour alone, groups relaxed: the best rack score still reachable.
+    *,
+    runs_owe: bool = False,
+    exempt: Sequence[int] | None = None,
+) -> tuple[ColorTable, int]:
+    """One colour alone, groups relaxed: the best rack score still reachable; its entries.
 
     ``table[n]``, ``rack[n]`` count the colour's tiles at number ``n``, ``weights[n]`` scores a
     rack tile there and ``caps[n]`` bounds its tiles in groups (see :func:`group_caps`);
@@ -163,7 +177,10 @@ def _color_values(
     answer's ``[n][state * (units + 1) + k]`` is the best score from number ``n`` on,
     entering it with that run state and ``k`` jokers (or halves) to spare, ``units`` being
     ``jokers`` (or its halves); ``NEG`` if the colour's table tiles cannot all be placed, or if
-    the search cannot get there.
+    the search cannot get there. With ``runs_owe``, its states are those of
+    :mod:`._owing_runs` (the jokers are freed ones, owing a rack tile in their runs), and
+    ``exempt[n]`` jokers in runs at ``n`` owe nothing. The entries counted are those of its
+    size; where runs owe, those worked out (its states are many more than one table reaches).
     """
     unit = 1 if shares is None else HALVES
     width = unit * jokers + 1
@@ -171,6 +188,7 @@ def _color_values(
     pins = pins or [0] * columns
     room = room or [True] * columns
     shares = shares or [0] * columns
+    exempt = exempt or [0] * columns
     runs = _open_runs(table, rack, pins, room, jokers)
     cells = [
         _cell(
@@ -182,6 +200,7 @@ def _color_values(
             pins[n],
             room[n],
             shares[n],
+            exempt[n] if runs_owe else -1,
         )
         for n in range(columns)
     ]
@@ -205,13 +224,18 @@ def _color_values(
             for state, most in top.items():
                 entries += range(state * width, state * width + most + 1)
             reach[column + 1] = entries
-    after = _closing(runs[-1], width)
+    after = _closing(runs[-1], width, runs_owe)
     value = [after]
     for column in range(columns - 1, -1, -1):
         cell = cells[column]
         weight, ways = weights[column], cell.options
-        here = [NEG] * cell.size
-        for entry in reach[column]:
+        worked = reach[column]
+        if runs_owe:
+            # Only as far as the last state reached: most of its states are out of reach.
+            here = [NEG] * (width * (max(worked, default=-1) // width + 1))
+        else:
+            here = [NEG] * cell.size
+        for entry in worked:
             best = NEG
             found = ways.get(entry)
             for nxt, used in cell.entry(entry) if found is None else found:
@@ -223,7 +247,9 @@ def _color_values(
         after = tuple(here)
         value.append(after)
     value.reverse()
-    return tuple(value)
+    if runs_owe:
+        return tuple(value), sum(map(len, reach))
+    return tuple(value), sum(map(len, value))
 
 
 def _open_runs(
@@ -243,16 +269,16 @@ def _open_runs(
     ]
 
 
-def _closing(runs: int, width: int) -> tuple[int, ...]:
+def _closing(runs: int, width: int, runs_owe: bool) -> tuple[int, ...]:
     """End scores per (state, spare jokers) for at most ``runs`` open runs: 0 if all close."""
-    key = (runs, width)
+    key = (runs, width, runs_owe)
     found = _CLOSING.get(key)
     if found is None:
-        found = _CLOSING[key] = tuple(
-            0 if all(n == 3 for n in run_lengths(s)) else NEG
-            for s in range(state_count(runs))
-            for _ in range(width)
-        )
+        if runs_owe:
+            ends = [_owing_runs.closes(s) for s in range(_owing_runs.state_count(runs))]
+        else:
+            ends = [all(n == 3 for n in run_lengths(s)) for s in range(state_count(runs))]
+        found = _CLOSING[key] = tuple(0 if end else NEG for end in ends for _ in range(width))
     return found
 
 
@@ -265,11 +291,12 @@ class _Cell:
 
     __slots__ = ("_key", "options", "reached", "size")
 
-    def __init__(self, key: tuple[int, int, int, int, int, int, int, bool, int]) -> None:
+    def __init__(self, key: _CellKey) -> None:
         #: What :func:`_cell` keeps it by: (before, table, rack, group cap, units, unit, pins,
-        #: room, share).
+        #: room, share, jokers exempt or -1 where runs owe nothing).
         self._key = key
-        self.size = state_count(key[0]) * (key[4] + 1)
+        count = _owing_runs.state_count if key[9] >= 0 else state_count
+        self.size = count(key[0]) * (key[4] + 1)
         #: Per entry worked out (:meth:`entry`), its options as (next index, most rack tiles
         #: laid on the way there), in index order. The most only: rack tiles always score
         #: (weights are positive), so fewer to the same index are never worth more.
@@ -283,19 +310,26 @@ class _Cell:
 
     def entry(self, index: int) -> _Options:
         """Work out entry ``index`` (its options, returned, and the states it reaches)."""
-        _, table, rack, group_cap, units, unit, pins, room, share = self._key
+        _, table, rack, group_cap, units, unit, pins, room, share, exempt = self._key
         width = units + 1
         state, spare = divmod(index, width)
         laid: dict[int, int] = {}
         most: dict[int, int] = {}
         free = spare // unit if room else 0
-        for nxt, grouped, used, extra in options(state, table, rack, group_cap, free, pins):
-            left = spare - extra * unit - group_charge(share, grouped)
+        if exempt >= 0:
+            ways = _owing_runs.options(state, table, rack, group_cap, free, pins, exempt)
+        else:
+            ways = options(state, table, rack, group_cap, free, pins)
+        charges = [group_charge(share, grouped) for grouped in range(group_cap + 1)]
+        for nxt, grouped, used, extra in ways:
+            left = spare - extra * unit - charges[grouped]
             if left < 0:
                 continue
             entry = nxt * width + left
-            laid[entry] = max(laid.get(entry, -1), used)
-            most[nxt] = max(most.get(nxt, -1), left)
+            if laid.get(entry, -1) < used:
+                laid[entry] = used
+            if most.get(nxt, -1) < left:
+                most[nxt] = left
         found = tuple(sorted(laid.items()))
         self.options[index] = found
         self.reached[index] = tuple(sorted(most.items()))
@@ -319,13 +353,16 @@ def _cell(
     pins: int,
     room: bool,
     share: int = 0,
+    exempt: int = -1,
 ) -> _Cell:
     """Per (state, spare jokers) entering a cell, its options and the next states it reaches.
 
     ``jokers`` is (units to spare at most, units a joker takes); states have at most
     ``before`` open runs; indices are ``state * (units + 1) + spare``. Without ``room``, no
     joker joins the cell's runs; tiles in groups take the units ``share`` says
-    (:func:`group_charge`). Kept for the process, and shared by every table that reaches it.
+    (:func:`group_charge`). ``exempt`` (where runs owe, else -1): jokers in its runs owing
+    nothing (:func:`._owing_runs.options`). Kept for the process, and shared by every table
+    that reaches it.
     """
     units, unit = jokers
     # What cannot change the cell is left out of its key: the group cap and share bound and
@@ -333,7 +370,7 @@ def _cell(
     present = table + rack
     group_cap = min(group_cap, present)
     share = _share_seen(share, present)
-    key = (before, table, rack, group_cap, units, unit, pins, room or not units, share)
+    key = (before, table, rack, group_cap, units, unit, pins, room or not units, share, exempt)
     found = _CELLS.get(key)
     if found is None:
         found = _CELLS[key] = _Cell(key)

@@ -10,13 +10,13 @@ every joker is the rack's, what it scores at the number it stands at). A joker i
 run is one more tile of its cell; jokers fill groups in. The answer lays the best-scoring rack tiles
 so that everything splits into runs and groups.
 
-A search walks the cells column by column and, inside a column, colour by colour (so colours
-never multiply), with its state packed into one integer: each colour's open runs, the column's
-group accumulator (see :mod:`._relax`) and the jokers not yet placed. Moves
-are ordered by the per-colour relaxation, whose bound already guarantees that every colour can
-finish, so only the coupling of colours in groups (and the sharing of jokers) can fail later.
-Inside a column, the jokers its groups still need beyond the later colours' charges are kept
-from the bound of the runs (:meth:`._group_table.GroupTable.needs`).
+A search walks the cells column by column and, inside a column, colour by colour (so colours never
+multiply), with its state packed into one integer: each colour's open runs (and what they hold,
+where they owe: :mod:`._owing_runs`), the column's group accumulator (see :mod:`._relax`) and the
+jokers not yet placed. Moves are ordered by the per-colour relaxation, whose bound already
+guarantees that every colour can finish, so only the coupling of colours in groups (and the sharing
+of jokers) can fail later. Inside a column, the jokers its groups still need beyond the later
+colours' charges are kept from the bound of the runs (:meth:`._group_table.GroupTable.needs`).
 
 The search is a memoised depth-first branch and bound. Runs read the same both ways, so the
 columns may be walked upwards or downwards, and the work either way differs a lot from one table
@@ -33,9 +33,19 @@ from collections.abc import Sequence
 from typing import Final
 
 from rummikub_rules.solver._budget import Budget
-from rummikub_rules.solver._fast_melds import Built, extend, found_meld, reading_order, split_groups
+from rummikub_rules.solver._fast_melds import (
+    Built,
+    Laid,
+    extend,
+    extend_owing,
+    found_meld,
+    mirror,
+    reading_order,
+    split_groups,
+)
 from rummikub_rules.solver._grid import NEG, FoundMeld
-from rummikub_rules.solver._group_table import GroupTable
+from rummikub_rules.solver._group_table import group_table
+from rummikub_rules.solver._owing_runs import state_bits as owing_state_bits
 from rummikub_rules.solver._relax import (
     JokerRoom,
     Move,
@@ -59,8 +69,6 @@ __all__ = ["FastSearch"]
 #: turns still bound what the other costs.
 _TURN_PER_CELL: Final = 40
 
-_GROUP_TABLES: dict[tuple[int, int, int], GroupTable] = {}
-
 
 class _TurnSpentError(Exception):
     """A direction used up the budget of its turn."""
@@ -81,7 +89,9 @@ class FastSearch:
     rack in their meld (rules section 4.5): where ``owing[column]``, a number's groups take one
     only where a rack tile of the number is laid in a group. With ``row_jokers``, the bound lets
     colour ``c``'s runs take at most ``row_jokers[c]`` jokers (coloured jokers read as plain;
-    see :class:`._relax.Relaxation`).
+    see :class:`._relax.Relaxation`). With ``runs_owe`` (and ``owing``), a freed joker's run
+    owes a rack tile too (:mod:`._owing_runs`), except ``exempt[column][colour]`` jokers in
+    runs at that cell.
     A rack joker scores ``joker_weight``, or without table jokers ``joker_weight[column]`` at
     the column it stands at. Every search charges ``budget``.
     """
@@ -100,10 +110,13 @@ class FastSearch:
         room: JokerRoom | None = None,
         row_jokers: Sequence[int] | None = None,
         owing: Sequence[bool] | None = None,
+        runs_owe: bool = False,
+        exempt: Sequence[Sequence[int]] | None = None,
     ) -> None:
         self.budget = budget
         run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
         self.room, self.row_jokers, self.owing = room, row_jokers, owing
+        self.owe = (runs_owe, exempt)
         joker_weights = (
             [joker_weight] * len(table) if isinstance(joker_weight, int) else joker_weight
         )
@@ -117,7 +130,8 @@ class FastSearch:
             _Search(
                 table[::-1], rack[::-1], weights[::-1], mirrored, joker_weights[::-1], *self.args,
                 mirrored=True, room=room_flipped, row_jokers=row_jokers,
-                owing=None if owing is None else owing[::-1],
+                owing=None if owing is None else owing[::-1], runs_owe=runs_owe,
+                exempt=None if exempt is None else exempt[::-1],
             )
         ]  # fmt: skip
         self.best: tuple[int, _Search, list[Move]] | None = None
@@ -145,7 +159,7 @@ class FastSearch:
                             _Search(
                                 table, rack, weights, pins, joker_weights, *self.args,
                                 mirrored=False, room=self.room, row_jokers=self.row_jokers,
-                                owing=self.owing,
+                                owing=self.owing, runs_owe=self.owe[0], exempt=self.owe[1],
                             )
                         )  # fmt: skip
                     search = self.searches[index]
@@ -193,6 +207,8 @@ class _Search:
         room: JokerRoom | None = None,
         row_jokers: Sequence[int] | None = None,
         owing: Sequence[bool] | None = None,
+        runs_owe: bool = False,
+        exempt: Sequence[Sequence[int]] | None = None,
     ) -> None:
         self.colors = colors = len(table[0])
         self.columns = len(table)
@@ -208,13 +224,15 @@ class _Search:
         ]
         cells = zip(itertools.chain(*counts), itertools.chain(*self.run_pins), strict=True)
         copies = max(1, *(n + pinned for n, pinned in cells))  # the most tiles of one cell
-        self.groups = _group_table(colors, copies, self.jokers + max(self.group_pins))
-        self.bits = state_bits(copies + self.jokers)
+        self.groups = group_table(colors, copies, self.jokers + max(self.group_pins))
+        self.runs_owe = runs_owe
+        self.bits = (owing_state_bits if runs_owe else state_bits)(copies + self.jokers)
         self.offsets = [self.groups.bits + self.bits * c for c in range(colors)]
         self.spare_offset = self.groups.bits + self.bits * colors
         #: Per column, whether its groups take a free joker only beside a rack tile (see
         #: :class:`FastSearch`); a move tells by its score, as no rack joker is then in play.
         assert owing is None or (not jokers[1] and min(weights) > 0)
+        assert not runs_owe or owing is not None
         self.owing = owing
         #: The bit of a memo key, above the jokers left, saying a rack tile went to a group
         #: of the number so far (:meth:`_dfs_jokers`).
@@ -248,6 +266,8 @@ class _Search:
             room=room,
             shares=shares,
             row_jokers=row_jokers,
+            runs_owe=runs_owe,
+            exempt=exempt,
         )
         self._counts, self._caps = counts, caps
         self.acc_mask = (1 << self.groups.bits) - 1
@@ -531,17 +551,27 @@ class _Search:
         colors, shift, mask = self.colors, self.spare_offset, self.state_mask
         key = self.jokers << shift
         open_runs: list[list[list[tuple[int, bool]]]] = [[] for _ in range(colors)]
+        #: Where runs owe: per colour, what each open run holds (:mod:`._owing_runs`).
+        held: list[list[tuple[int, int]]] = [[] for _ in range(colors)]
         found: list[Built] = []
         grouped: list[int] = []
         for pos, move in enumerate(path):
             column, color = divmod(pos, colors)
-            _, _, delta, tiles, group_jokers = move
+            _, gain, delta, tiles, group_jokers = move
             spare = key >> shift
             key += delta
-            count = len(run_lengths((key >> self.offsets[color]) & mask))
-            if count or open_runs[color]:
-                jokers = spare - (key >> shift) - group_jokers + self.run_pins[column][color]
-                open_runs[color] = extend(open_runs[color], column, count, jokers, color, found)
+            state = (key >> self.offsets[color]) & mask
+            extra = spare - (key >> shift) - group_jokers
+            if self.runs_owe:
+                laid = self._on_runs(column, color, gain, tiles, extra)
+                open_runs[color], held[color] = extend_owing(
+                    open_runs[color], held[color], column, laid, state, color, found
+                )
+            else:
+                count = len(run_lengths(state))
+                if count or open_runs[color]:
+                    jokers = extra + self.run_pins[column][color]
+                    open_runs[color] = extend(open_runs[color], column, count, jokers, color, found)
             grouped.append(tiles)
             if color == colors - 1:
                 group_jokers += self.group_pins[column]
@@ -552,20 +582,19 @@ class _Search:
         for color, runs in enumerate(open_runs):
             found.extend(("run", color, run) for run in runs)
         if self.mirrored:
-            found = [self._mirror(meld) for meld in found]
+            found = [mirror(meld, self.columns - 1) for meld in found]
         return sorted(found, key=reading_order)
 
-    def _mirror(self, meld: Built) -> Built:
-        kind, where, members = meld
-        top = self.columns - 1
-        if kind == "group":
-            return kind, top - where, members
-        return kind, where, [(top - column, joker) for column, joker in reversed(members)]
+    def _on_runs(self, column: int, color: int, gain: int, grouped: int, extra: int) -> Laid:
+        """What a move lays on a colour's runs where they owe (see :func:`extend_owing`).
 
-
-def _group_table(colors: int, copies: int, jokers: int) -> GroupTable:
-    key = (colors, copies, jokers)
-    found = _GROUP_TABLES.get(key)
-    if found is None:
-        found = _GROUP_TABLES[key] = GroupTable(colors, copies, jokers)
-    return found
+        ``gain`` is the move's score, ``grouped`` its tiles to groups, ``extra`` its free jokers
+        on runs; its rack tiles go on runs as far as they go (as :mod:`._owing_runs` lays them).
+        """
+        relax = self.relax
+        used = gain // relax.weights[column]  # no rack joker where runs owe
+        on_runs = relax.table[column][color] + used - grouped
+        racked = min(used, on_runs)
+        exempt = min(extra, relax.exempt[column][color])
+        pinned = self.run_pins[column][color] + exempt  # jokers standing as table tiles
+        return on_runs - racked + pinned, pinned, racked, extra - exempt

@@ -8,10 +8,22 @@ groups (:func:`split_groups`); :func:`found_meld` gives each meld as the plan re
 
 from __future__ import annotations
 
+import itertools
+
 from rummikub_rules.melds import MeldKind
+from rummikub_rules.solver import _owing_runs
 from rummikub_rules.solver._grid import FoundMeld
 
-__all__ = ["Built", "extend", "found_meld", "reading_order", "split_groups"]
+__all__ = [
+    "Built",
+    "Laid",
+    "extend",
+    "extend_owing",
+    "found_meld",
+    "mirror",
+    "reading_order",
+    "split_groups",
+]
 
 #: A meld as the search builds it: ("run", colour, [(column, joker), ...]) or ("group", column,
 #: [(colour, joker), ...]), where a joker in a group has colour -1.
@@ -55,6 +67,52 @@ def extend(
     for index, run in enumerate(grown):
         run.append((column, index >= count - jokers))
     return grown
+
+
+#: What a cell lays on a colour's runs where they owe: (table tiles and jokers standing as
+#: table tiles, of which jokers; rack tiles; freed jokers).
+Laid = tuple[int, int, int, int]
+
+
+def extend_owing(
+    runs: list[list[tuple[int, bool]]],
+    held: list[tuple[int, int]],
+    column: int,
+    laid: Laid,
+    state: int,
+    color: int,
+    found: list[Built],
+) -> tuple[list[list[tuple[int, bool]]], list[tuple[int, int]]]:
+    """:func:`extend` where runs owe: the tiles ``laid`` on the runs as ``state`` says.
+
+    ``held`` says what each open run holds (:mod:`._owing_runs`): the freed jokers and the
+    rack tiles go where :func:`._owing_runs.deal` puts them. The runs still open are
+    returned, and what each holds.
+    """
+    plain, pinned, racked, jokers = laid
+    taken, opened = _owing_runs.deal(held, plain, racked, jokers, state)
+    grown: list[list[tuple[int, bool]]] = []
+    after: list[tuple[int, int]] = []
+    for run, flag, tile in itertools.chain(
+        zip(runs, held, taken, strict=True), (([], (0, 0), tile) for tile in opened)
+    ):
+        if tile is None:
+            found.append(("run", color, run))
+            continue
+        joker = tile == _owing_runs.JOKER or (tile == _owing_runs.TABLE and pinned > 0)
+        pinned -= tile == _owing_runs.TABLE and pinned > 0
+        run.append((column, joker))
+        grown.append(run)
+        after.append(_owing_runs.grown(flag, tile))
+    return grown, after
+
+
+def mirror(meld: Built, top: int) -> Built:
+    """A meld of a search walking the columns downwards, read upwards (``top``: the last)."""
+    kind, where, members = meld
+    if kind == "group":
+        return kind, top - where, members
+    return kind, where, [(top - column, joker) for column, joker in reversed(members)]
 
 
 def split_groups(counts: list[int], jokers: int) -> list[list[tuple[int, bool]]]:

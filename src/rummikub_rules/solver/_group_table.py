@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rummikub_rules.solver._color_tables import group_charge
 
-__all__ = ["GroupTable"]
+__all__ = ["GroupTable", "group_table"]
 
 #: Joker units no number's groups can be given: more than any search holds.
 _NEVER = 1 << 20
@@ -125,3 +125,15 @@ class GroupTable:
 
     def _id(self, total: int, widest: int) -> int:
         return total * self.width + widest
+
+
+_KEPT: dict[tuple[int, int, int], GroupTable] = {}
+
+
+def group_table(colors: int, copies: int, jokers: int) -> GroupTable:
+    """The :class:`GroupTable` of these sizes, built once per process."""
+    key = (colors, copies, jokers)
+    found = _KEPT.get(key)
+    if found is None:
+        found = _KEPT[key] = GroupTable(colors, copies, jokers)
+    return found

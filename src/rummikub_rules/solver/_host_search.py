@@ -484,7 +484,8 @@ class HostSearch:
         ``row_jokers`` limits each colour's jokers in the bound (:func:`._engines.fast_search`).
         ``pinned_groups``: the tiles the claims' groups took from the table as pins, per cell.
         At those numbers a freed joker joins the groups unowed: a rack tile laid beside it may
-        be one a pin stands for (copies are alike).
+        be one a pin stands for (copies are alike). A freed joker's run owes a rack tile too
+        (:mod:`._owing_runs`), but where claims became pins.
         """
         stock = step.stock
         room, owing = self._room(step, relaxed)
@@ -503,6 +504,8 @@ class HostSearch:
             room=room,
             row_jokers=row_jokers,
             owing=owing,
+            # A claim's pin may stand for a rack tile's copy: its run need not owe then.
+            runs_owe=run_pins is None,
         )
 
     def _room(self, step: Step, relaxed: bool) -> tuple[JokerRoom | None, list[bool] | None]:
@@ -511,7 +514,8 @@ class HostSearch:
         Beside the rack's tiles, as in the hosts that would take them (:func:`.hosts_room`),
         and out of the roles of the jokers the fate frees (:func:`.barred`). Where they stand
         beside the rack's tiles, each is a host's and owes a rack tile in its meld: in a group,
-        one of its number laid there (``owing``, per number; :class:`._fast.FastSearch`).
+        one of its number laid there (``owing``, per number; :class:`._fast.FastSearch`), in a
+        run one laid in it (:meth:`_fast_rest`).
         """
         if not relaxed:
             return None, None

@@ -20,8 +20,8 @@ from typing import Final
 import attrs
 
 from rummikub_rules.editions import JokerRetrieval
-from rummikub_rules.melds import Meld
-from rummikub_rules.solver._budget import FATE, SliceSpent
+from rummikub_rules.melds import Meld, Table
+from rummikub_rules.solver._budget import CHECK, FATE, SliceSpent
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import (
     Colored,
@@ -30,6 +30,7 @@ from rummikub_rules.solver._engines import (
     fast_solve,
     general,
     problem,
+    runs_may_owe,
 )
 from rummikub_rules.solver._fates import Fate, covers, fates
 from rummikub_rules.solver._grid import NEG, Counts
@@ -51,6 +52,8 @@ from rummikub_rules.solver._room import (
     within,
 )
 from rummikub_rules.solver._search import Search
+from rummikub_rules.solver._verify import refused_for
+from rummikub_rules.turns import Code
 
 __all__ = ["opened_bound", "play_opened"]
 
@@ -245,6 +248,9 @@ class _Fates:
         #: Per number, whether a freed joker in its groups owes a rack tile there (``None``:
         #: where ``room`` lets a joker stand anywhere, no such rule in the relaxations).
         self.owing = None if room is None else group_owing(roles, len(table))
+        #: Whether a freed joker's run owes a rack tile in the relaxations too (set where the
+        #: relaxation freeing every joker did not settle the reading: :meth:`widest_best`).
+        self.runs_owe = False
         self.roles, self.table = roles, table
         #: A bound on the reading's plays, once the search deciding the jokers has one.
         self.bound = UNKNOWN
@@ -288,7 +294,7 @@ class _Fates:
         ranked: list[tuple[bool, int, int, FastRun | None, Fate]] = []
         for fate in fates:
             fate_bound, fast = _fate_bound(
-                self.ctx, fate, self.roles, self.table, self.room, self.owing
+                self.ctx, fate, self.roles, self.table, self.room, self.owing, self.runs_owe
             )
             if fate_bound > self.best.floor:
                 ranked.append((fate.freed > 0, -fate_bound, len(ranked), fast, fate))
@@ -302,7 +308,9 @@ class _Fates:
         every play of the fates keeping more (:func:`._fates.covers`).
         """
         room = within(self.room, self._barred(fate))
-        return _fate_bound(self.ctx, fate, self.roles, self.table, room, self.owing)[0]
+        return _fate_bound(self.ctx, fate, self.roles, self.table, room, self.owing, self.runs_owe)[
+            0
+        ]
 
     def _search_hosts(self, step: Step, fate: Fate, relaxed: Rest | None) -> None:
         """Where a fate's freed jokers go: the host search (:mod:`._host_search`).
@@ -338,15 +346,40 @@ class _Fates:
         return self.done < len(self.ranked)
 
     def widest_best(self) -> int:
-        """The best score of the relaxation freeing every joker, solved once (a bound on all)."""
+        """The best score of the relaxation freeing every joker, solved once (a bound on all).
+
+        Where the referee refuses its best play for a freed joker's meld without the rack
+        tiles it owes, it is solved again with runs owing them too (:mod:`._owing_runs`), and so are
+        the relaxations after it: tighter, they often find the best play or bound it where
+        the hosts of freed jokers would be searched, but their larger tables cost more than
+        the plain ones where those settle the reading (most positions).
+        """
         for fate, found in self.solved:
             if fate is self.widest:
                 return found
-        found, self.widest_rest = _relax_fate(
-            self.ctx, self.best, self.widest, self.roles, self.table, self.room, self.owing
-        )
+        args = (self.ctx, self.best, self.widest, self.roles, self.table, self.room, self.owing)
+        found, self.widest_rest = _relax_fate(*args)
+        freed = len(self.roles.jokers) + self.roles.roleless
+        owing = self.owing is not None and runs_may_owe(freed)
+        if found > self.best.floor and owing and self._rackless():
+            self.runs_owe = True
+            found, self.widest_rest = _relax_fate(*args, runs_owe=True)
         self.solved.append((self.widest, found))
         return found
+
+    def _rackless(self) -> bool:
+        """Whether the widest relaxation's play was refused for a freed joker's meld.
+
+        For one without the rack tiles it owes: what runs owing rule out (a play refused only
+        for a meld that is not new, they would find again).
+        """
+        ctx, rest = self.ctx, self.widest_rest
+        if rest is None or rest.found is None:
+            return False
+        ctx.budget.count(CHECK)
+        after = Table(tuple(rest.found[1]))
+        refusals = refused_for(ctx.table, ctx.rack, after, opened=True, edition=ctx.edition)
+        return Code.FREED_JOKER_NEEDS_RACK_TILES in refusals
 
     def _covered(self, fast: FastRun | None, fate: Fate) -> bool:
         """Whether a relaxation solved so far settles ``fate`` (the widest solved first)."""
@@ -441,13 +474,14 @@ def _relax_fate(
     table: Counts,
     room: JokerRoom | None,
     owing: Sequence[bool] | None,
+    runs_owe: bool = False,
 ) -> tuple[int, Rest]:
     """Solve the relaxation freeing every joker above the best play so far (fast search).
 
     Its best play is offered (if the referee accepts it, it is the answer), its answer kept
     for the fate freeing them all; the score returned bounds every fate's play.
     """
-    _, fast = _fate_bound(ctx, fate, roles, table, room, owing)
+    _, fast = _fate_bound(ctx, fate, roles, table, room, owing, runs_owe)
     floor = best.floor
     if fast is None:
         return floor, Rest(floor, None)  # the bounds on laid tiles cannot be met
@@ -466,12 +500,15 @@ def _fate_bound(
     table: Counts,
     room: JokerRoom | None,
     owing: Sequence[bool] | None = None,
+    runs_owe: bool = False,
 ) -> tuple[int, FastRun | None]:
     """An upper bound on a fate's plays, and the fast search of its relaxation.
 
     The search is there only where the fast search applies. In the relaxation the kept
-    jokers are pinned, the freed ones free (where ``room`` lets them stand, and in a group
-    only beside a rack tile where ``owing`` says), and no claim holds.
+    jokers are pinned, the freed ones free (where ``room`` lets them stand, and where
+    ``owing`` is given, in a group only beside a rack tile where it says; with ``runs_owe``, in
+    a run only with one too, but where a table joker stood: a fate keeping it lays it there),
+    and no claim holds.
     """
     jokers = len(fate.kept) + fate.freed + roles.roleless + ctx.rack_jokers()
     if ctx.fast_applies(jokers):
@@ -483,6 +520,8 @@ def _fate_bound(
             demanded=fate.low,
             room=room,
             owing=owing,
+            runs_owe=runs_owe,
+            exempt=ctx.pins(roles.jokers)[0] if runs_owe else None,
         )
         return (NEG, None) if fast is None else (fast.bound(), fast)
     built = _fate_problem(ctx, fate, roles, table)

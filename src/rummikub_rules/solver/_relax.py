@@ -31,6 +31,7 @@ from rummikub_rules.solver._color_tables import (
     packed_share,
 )
 from rummikub_rules.solver._grid import NEG
+from rummikub_rules.solver._owing_runs import options as owing_options
 from rummikub_rules.solver._run_states import options
 
 __all__ = ["JokerRoom", "Move", "Relaxation", "group_caps", "group_shares"]
@@ -108,8 +109,14 @@ class Relaxation:
         room: JokerRoom | None = None,
         shares: Sequence[int] | None = None,
         row_jokers: Sequence[int] | None = None,
+        runs_owe: bool = False,
+        exempt: Sequence[Sequence[int]] | None = None,
     ) -> None:
         self.table, self.rack, self.weights, self.caps = table, rack, weights, caps
+        #: Whether the jokers owe a rack tile in their runs (:mod:`._owing_runs`), and per
+        #: ``[column][colour]`` how many there owe nothing.
+        self.runs_owe = runs_owe
+        self.exempt = exempt or [[0] * len(table[0]) for _ in table]
         self.pins = pins
         self.colors = len(table[0])
         self.room = room
@@ -151,7 +158,8 @@ class Relaxation:
         room = None if self.room is None else [row[color] for row in self.room[0]]
         return color_values(
             table, rack, self.weights, self.caps, jokers, pins, budget, room, shares,
-            read_for=self.jokers,
+            read_for=self.jokers, runs_owe=self.runs_owe,
+            exempt=[row[color] for row in self.exempt],
         )  # fmt: skip
 
     def bound(self) -> int:
@@ -218,6 +226,7 @@ class Relaxation:
             weight = self.weights[column]
             cell = (self.table[column][color], self.rack[column][color], self.caps[column])
             pins = self.pins[column][color]
+            exempt = self.exempt[column][color] if self.runs_owe else -1
             top = here[state * width + spare * unit]
             shift, last = self.offsets[color], color == self.colors - 1
             share = self.shares[column]
@@ -230,7 +239,11 @@ class Relaxation:
                         g,
                         0,
                     )
-                    for nxt, g, used, _ in options(state, *cell, 0, pins)
+                    for nxt, g, used, _ in (
+                        options(state, *cell, 0, pins)
+                        if exempt < 0
+                        else owing_options(state, *cell, 0, pins, exempt)
+                    )
                     if after[nxt * width] != NEG and not (g and group_charge(share, g))
                 ]
                 found.sort()
@@ -241,7 +254,11 @@ class Relaxation:
             free = spare if room is None or room[0][column][color] else 0
             grouping = last and (room is None or room[1][column])
             rack_counts, joker_weight = self._rack_counts[spare], self.joker_weights[column]
-            for nxt, grouped, used, extra in options(state, *cell, free, pins):
+            if exempt < 0:
+                ways = options(state, *cell, free, pins)
+            else:
+                ways = owing_options(state, *cell, free, pins, exempt)
+            for nxt, grouped, used, extra in ways:
                 left = (spare - extra) * unit - group_charge(share, grouped)
                 if left < 0:
                     continue

@@ -12,46 +12,84 @@ from __future__ import annotations
 import itertools
 import threading
 from collections.abc import Sequence
+from typing import Final, Generic, TypeVar
 
-__all__ = ["options", "run_lengths", "state_bits", "state_count", "state_id", "step"]
+__all__ = [
+    "PLAIN",
+    "Numbering",
+    "options",
+    "run_lengths",
+    "state_bits",
+    "state_count",
+    "state_id",
+    "step",
+]
 
-_STATES: list[tuple[int, ...]] = [()]
-_IDS: dict[tuple[int, ...], int] = {(): 0}
-_SIZES: list[int] = [1]  # _SIZES[k]: how many states have at most k open runs
 _STEP: dict[tuple[int, int], int] = {}
 #: Tuples of integers, which the garbage collector stops tracking (see
 #: ``_color_tables.ColorTable``).
 _OPTIONS: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
 
+#: What an open run is, to a numbering: its length here, more in :mod:`._owing_runs`.
+Kind = TypeVar("Kind", int, tuple[int, int])
 
-#: Numbering new run states takes this lock: two threads numbering at once would give one state
-#: two ids. The other tables here only memoise pure values, so a race stores the same value twice.
-_NUMBERING = threading.Lock()
+
+class Numbering(Generic[Kind]):
+    """States as sorted tuples of open runs' kinds, named by small integers, size first.
+
+    The states with at most ``k`` open runs are ``0 .. count(k) - 1``. Numbering new states
+    takes a lock: two threads numbering at once would give one state two ids (the tables built
+    on the ids only memoise pure values, so a race there stores the same value twice).
+    """
+
+    def __init__(self, kinds: Sequence[Kind]) -> None:
+        self.kinds: tuple[Kind, ...] = tuple(kinds)
+        self.states: list[tuple[Kind, ...]] = [()]
+        self.ids: dict[tuple[Kind, ...], int] = {(): 0}
+        self.sizes = [1]  # sizes[k]: how many states have at most k open runs
+        self._numbering = threading.Lock()
+
+    def count(self, runs: int) -> int:
+        """How many states have at most ``runs`` open runs (the first ids)."""
+        sizes = self.sizes
+        if len(sizes) <= runs:
+            with self._numbering:
+                while len(sizes) <= runs:
+                    for combo in itertools.combinations_with_replacement(self.kinds, len(sizes)):
+                        self.ids[combo] = len(self.states)
+                        self.states.append(combo)
+                    sizes.append(len(self.states))
+        return sizes[runs]
+
+    def bits(self, runs: int) -> int:
+        """Bits that hold a state with at most ``runs`` open runs."""
+        return max(1, (self.count(runs) - 1).bit_length())
+
+    def id(self, runs: Sequence[Kind]) -> int:
+        """The state of these open runs, in any order."""
+        key = tuple(sorted(runs))
+        self.count(len(key))
+        return self.ids[key]
+
+
+#: The plain run states: runs by length.
+PLAIN: Final = Numbering((1, 2, 3))
+_STATES = PLAIN.states
 
 
 def state_count(runs: int) -> int:
     """How many run states have at most ``runs`` open runs (the first ids)."""
-    if len(_SIZES) <= runs:
-        with _NUMBERING:
-            while len(_SIZES) <= runs:
-                size = len(_SIZES)
-                for combo in itertools.combinations_with_replacement((1, 2, 3), size):
-                    _IDS[combo] = len(_STATES)
-                    _STATES.append(combo)
-                _SIZES.append(len(_STATES))
-    return _SIZES[runs]
+    return PLAIN.count(runs)
 
 
 def state_bits(runs: int) -> int:
     """Bits that hold a run state with at most ``runs`` open runs."""
-    return max(1, (state_count(runs) - 1).bit_length())
+    return PLAIN.bits(runs)
 
 
 def state_id(lengths: Sequence[int]) -> int:
     """The run state of open runs of these lengths (each 1, 2 or 3, meaning 3 or more)."""
-    key = tuple(sorted(lengths))
-    state_count(len(key))
-    return _IDS[key]
+    return PLAIN.id(lengths)
 
 
 def run_lengths(state: int) -> tuple[int, ...]:
