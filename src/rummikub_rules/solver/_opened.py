@@ -308,9 +308,9 @@ class _Fates:
         every play of the fates keeping more (:func:`._fates.covers`).
         """
         room = within(self.room, self._barred(fate))
-        return _fate_bound(self.ctx, fate, self.roles, self.table, room, self.owing, self.runs_owe)[
-            0
-        ]
+        args = (self.ctx, fate, self.roles, self.table, room, self.owing, self.runs_owe)
+        found, _ = _fate_bound(*args)
+        return found
 
     def _search_hosts(self, step: Step, fate: Fate, relaxed: Rest | None) -> None:
         """Where a fate's freed jokers go: the host search (:mod:`._host_search`).
@@ -349,10 +349,10 @@ class _Fates:
         """The best score of the relaxation freeing every joker, solved once (a bound on all).
 
         Where the referee refuses its best play for a freed joker's meld without the rack
-        tiles it owes, it is solved again with runs owing them too (:mod:`._owing_runs`), and so are
-        the relaxations after it: tighter, they often find the best play or bound it where
-        the hosts of freed jokers would be searched, but their larger tables cost more than
-        the plain ones where those settle the reading (most positions).
+        tiles it owes, it is solved again with runs owing them too (:mod:`._owing_runs`), and
+        so are the relaxations after it: tighter, they often find the best play or bound it
+        where the hosts of freed jokers would be searched, but their larger tables cost more
+        than the plain ones where those settle the reading (most positions).
         """
         for fate, found in self.solved:
             if fate is self.widest:
