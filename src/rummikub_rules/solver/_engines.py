@@ -134,26 +134,19 @@ def fast_search(
     if folded is None:
         return None
     laid_table, rack, forced = folded
-    # A rack tile that must be laid counts as the table's, in a run too: runs owe nothing then.
-    # Nor with more than two jokers loose: the states multiply (2,002 with five runs open),
-    # and their tables cost more than they save (40 games of seeded xp self-play: 21% more
-    # time than the code before with up to four, 4% with up to two). Nor with coloured jokers
-    # in play: on the solver benchmark's expert positions, solved once each, the median took
-    # 8-12% more time (and its 90th percentile more), for 7% fewer units.
-    runs_owe = (
-        runs_owe
-        and not ctx.colored
-        and owing is not None
-        and runs_may_owe(loose)
-        and all(tuple(a) == tuple(b) for a, b in zip(laid_table, table, strict=True))
-    )
     if owing is not None:
         # A rack tile that must be laid counts as the table's: the search cannot tell it is
-        # the rack's, so a freed joker may join it unchecked.
-        owing = [
-            o and tuple(laid_table[column]) == tuple(table[column])
-            for column, o in enumerate(owing)
-        ]
+        # the rack's, so a freed joker may join it unchecked, in a group of its number or in
+        # any run (runs owe nothing then).
+        unchanged = [tuple(a) == tuple(b) for a, b in zip(laid_table, table, strict=True)]
+        owing = [o and same for o, same in zip(owing, unchanged, strict=True)]
+        runs_owe = runs_owe and all(unchanged)
+    # Runs owe only with at most two jokers loose: the states multiply (2,002 with five runs
+    # open), and their tables cost more than they save (40 games of seeded xp self-play: 21%
+    # more time than the code before with up to four, 4% with up to two). And none coloured:
+    # on the solver benchmark's expert positions, solved once each, the median took 8-12% more
+    # time (and its 90th percentile more), for 7% fewer units.
+    runs_owe = runs_owe and owing is not None and not ctx.colored and runs_may_owe(loose)
     jokers = ctx.rack_jokers() if rack_jokers is None else rack_jokers
     jokers_low, jokers_high = joker_bounds(ctx)
     jokers_low = max(0, jokers_low - laid_jokers)
