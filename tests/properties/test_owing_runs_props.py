@@ -265,6 +265,34 @@ def test_a_freed_joker_s_run_owes_a_rack_tile() -> None:
     assert best(table, rack, 1, runs_owe=True, exempt=None) == 104
 
 
+def test_runs_owe_only_where_few_runs_may_be_open() -> None:
+    """Hostile input: a crafted cell of four copies (in groups) with four jokers kept in its
+    runs, and two jokers loose, could have ten runs open at once: 92,378 owing states numbered
+    (18 MB) before any work is counted (293,930 for twelve). Past ``MOST_OWING_RUNS`` runs owe
+    nothing there, and no owing state beyond that many runs is ever numbered."""
+    grid = [[0] * COLORS for _ in range(COLUMNS)]
+    table = [row.copy() for row in grid]
+    table[3][1] = table[5][1] = 4  # r4 and r6, four copies each
+    table[4][0] = table[4][1] = table[4][2] = 4  # k5 r5 b5, four times
+    run_pins = [row.copy() for row in grid]
+    run_pins[4][1] = 4  # four jokers kept as r5: r4 j r6, four times
+    weights = [100 + n for n in range(1, COLUMNS + 1)]
+    search = FastSearch(
+        table,
+        grid,
+        weights,
+        budget=Budget(),
+        jokers=(2, 0),
+        pins=(run_pins, [0] * COLUMNS),
+        owing=[True] * COLUMNS,
+        runs_owe=True,
+    )
+    numbered = max(len(_owing_runs.NUMBERED.sizes), _owing_runs.MOST_OWING_RUNS + 1)
+    search.solve(-1)
+    assert not search.searches[0].runs_owe
+    assert len(_owing_runs.NUMBERED.sizes) <= numbered  # other tests may number more
+
+
 @contextmanager
 def runs_owing_nothing() -> Iterator[None]:
     """Fast searches built inside never let runs owe (the solver before runs came to owe)."""

@@ -32,6 +32,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
+from rummikub_rules.solver import _owing_runs
 from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._fast_melds import (
     Built,
@@ -45,7 +46,6 @@ from rummikub_rules.solver._fast_melds import (
 )
 from rummikub_rules.solver._grid import NEG, FoundMeld
 from rummikub_rules.solver._group_table import group_table
-from rummikub_rules.solver._owing_runs import state_bits as owing_state_bits
 from rummikub_rules.solver._relax import (
     JokerRoom,
     Move,
@@ -89,9 +89,9 @@ class FastSearch:
     rack in their meld (rules section 4.5): where ``owing[column]``, a number's groups take one
     only where a rack tile of the number is laid in a group. With ``row_jokers``, the bound lets
     colour ``c``'s runs take at most ``row_jokers[c]`` jokers (coloured jokers read as plain;
-    see :class:`._relax.Relaxation`). With ``runs_owe`` (and ``owing``), a freed joker's run
-    owes a rack tile too (:mod:`._owing_runs`), except ``exempt[column][colour]`` jokers in
-    runs at that cell.
+    see :class:`._relax.Relaxation`). With ``runs_owe`` (and ``owing``, and runs enough:
+    :data:`._owing_runs.MOST_OWING_RUNS`), a freed joker's run owes a rack tile too
+    (:mod:`._owing_runs`), but ``exempt[column][colour]`` jokers in runs at that cell.
     A rack joker scores ``joker_weight``, or without table jokers ``joker_weight[column]`` at
     the column it stands at. Every search charges ``budget``.
     """
@@ -225,8 +225,8 @@ class _Search:
         cells = zip(itertools.chain(*counts), itertools.chain(*self.run_pins), strict=True)
         copies = max(1, *(n + pinned for n, pinned in cells))  # the most tiles of one cell
         self.groups = group_table(colors, copies, self.jokers + max(self.group_pins))
-        self.runs_owe = runs_owe
-        self.bits = (owing_state_bits if runs_owe else state_bits)(copies + self.jokers)
+        self.runs_owe = runs_owe = runs_owe and copies + self.jokers <= _owing_runs.MOST_OWING_RUNS
+        self.bits = (_owing_runs.state_bits if runs_owe else state_bits)(copies + self.jokers)
         self.offsets = [self.groups.bits + self.bits * c for c in range(colors)]
         self.spare_offset = self.groups.bits + self.bits * colors
         #: Per column, whether its groups take a free joker only beside a rack tile (see
