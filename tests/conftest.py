@@ -35,8 +35,11 @@ settings.register_profile("ci-long", NO_CLOCK, max_examples=DEEP_EXAMPLES, print
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 #: Modules whose tests take more cases under ``ci-long`` without being Hypothesis tests: the hard
-#: positions take every position of their file there, and only there.
-DEEP_MODULES = frozenset({Path(__file__).parent / "test_hard_positions.py"})
+#: positions take every position of their file there, and only there; the agreed positions have
+#: the general engine prove their answers again there.
+DEEP_MODULES = frozenset(
+    Path(__file__).parent / name for name in ("test_hard_positions.py", "test_agreed_positions.py")
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -1,0 +1,110 @@
+"""Real positions whose best plays both engines proved (``tests/data/agreed_positions.txt``).
+
+Positions of seeded self-play under every preset but ``expert``, each with one to four jokers on
+the table, and the (tiles, points) of its best play under each objective, proven alike by the
+fast and the general engine when the file was written (``benchmarks/agreed_positions.py``).
+The solver must prove the same answers, with a play the referee accepts, and ``can_play`` must
+agree with it. Small random positions rarely hold what real games do: a wrong "proven" answer
+on 20 of 1,289 self-play solves once went past every brute-force property (issue 15: a fate's
+relaxation made a joker standing where a table joker stood owe a rack tile); with that mistake
+made again, ``tournament-34`` fails here. The ``ci-long`` profile also has the general engine
+prove each answer again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+from hypothesis import settings
+
+from rummikub_rules import EDITIONS, Edition, Table, Tile, check_turn
+from rummikub_rules.notation import parse_table, parse_tiles
+from rummikub_rules.solver import Objective, can_play, solve
+
+POSITIONS = Path(__file__).parent / "data" / "agreed_positions.txt"
+#: The ``ci-long`` profile (``tests/conftest.py``).
+LONG = (settings.default.max_examples if settings.default else 0) >= 500
+#: Work units each proof may take: the file's positions need far less (the most, some 130,000 by
+#: the general engine); a regression that needs more fails here rather than running long.
+LIMIT = 2_000_000
+OBJECTIVES: tuple[Objective, ...] = ("tiles", "points")
+
+
+@attrs.frozen
+class Position:
+    name: str
+    edition: Edition
+    opened: bool
+    table: Table
+    rack: tuple[Tile, ...]
+    best: dict[str, tuple[int, int]]
+
+
+def load(path: Path = POSITIONS) -> list[Position]:
+    """The file's positions (one per block of ``key: value`` lines), named by preset and order."""
+    found: list[Position] = []
+    for block in path.read_text(encoding="utf-8").split("\n\n"):
+        fields = {
+            key: value.strip()
+            for key, _, value in (
+                line.partition(":") for line in block.splitlines() if not line.startswith("#")
+            )
+            if key
+        }
+        if not fields:
+            continue
+        name = fields["edition"]
+        best: dict[str, tuple[int, int]] = {}
+        for objective in OBJECTIVES:
+            tiles, _, points = fields[objective].partition(" tiles, ")
+            best[objective] = (int(tiles), int(points.removesuffix(" points")))
+        index = sum(1 for p in found if p.edition is EDITIONS[name]) + 1
+        found.append(
+            Position(
+                f"{name}-{index}",
+                EDITIONS[name],
+                {"yes": True, "no": False}[fields["opened"]],
+                parse_table(fields["table"]),
+                parse_tiles(fields["rack"]),
+                best,
+            )
+        )
+    return found
+
+
+_POSITIONS = load()
+
+
+def test_the_file_holds_positions_of_every_preset_but_expert() -> None:
+    presets = {p.edition.name for p in _POSITIONS}
+    assert presets == set(EDITIONS) - {"expert"}
+    for position in _POSITIONS:
+        assert 1 <= sum(m.jokers for m in position.table.melds) <= 4, position.name
+
+
+@pytest.mark.parametrize("position", _POSITIONS, ids=lambda p: p.name)
+def test_the_solver_proves_the_agreed_best_play(position: Position) -> None:
+    table, rack, opened, edition = position.table, position.rack, position.opened, position.edition
+    for objective in OBJECTIVES:
+        found = solve(table, rack, opened=opened, edition=edition, objective=objective, limit=LIMIT)
+        assert found.proven_optimal, objective
+        assert (found.tiles, found.points) == position.best[objective], objective
+        if found.play is not None:
+            assert check_turn(table, rack, found.play.after, opened=opened, edition=edition).ok
+    playable = can_play(table, rack, opened=opened, edition=edition, limit=LIMIT)
+    assert playable == (position.best["tiles"][0] > 0)
+
+
+@pytest.mark.skipif(not LONG, reason="the general engine takes a minute here: CI's deep run")
+@pytest.mark.parametrize("position", _POSITIONS, ids=lambda p: p.name)
+def test_the_general_engine_proves_it_again(position: Position) -> None:
+    table, rack, opened, edition = position.table, position.rack, position.opened, position.edition
+    for objective in OBJECTIVES:
+        found = solve(
+            table, rack, opened=opened, edition=edition, objective=objective, limit=LIMIT,
+            engine="general",
+        )  # fmt: skip
+        assert found.proven_optimal, objective
+        assert (found.tiles, found.points) == position.best[objective], objective
