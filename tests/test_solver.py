@@ -501,6 +501,23 @@ def test_a_joker_kept_in_its_run_owes_no_rack_tile() -> None:
     assert (found.tiles, found.proven_optimal) == (2, True)
 
 
+def test_runs_owe_nothing_more_where_groups_lacked_the_rack_tiles() -> None:
+    """Seeded classic self-play: freeing both jokers, the relaxation laid them in two groups
+    ``k6 r6 j`` with one ``k6`` from the rack between them (its groups owe a rack tile by
+    number, not group by group). Solving it again with runs owing found the same play, for
+    8,273 units: nothing in a run to owe. Runs owe now only where a run was refused; the solve
+    proves 7 tiles, 42 points, in 15,505 units, inside the bots' budget (23,423 before, which
+    cut it short with 39 points)."""
+    table = parse_table(
+        "k1 r1 o1 | k1 b1 o1 | r2 b2 o2 | r3 b3 o3 | k5 r5 j | k6 r6 b6 | r6 r7 r8 r9 r10 | "
+        "o6 o7 o8 | r8 o8 j | b8 b9 b10 | k9 r9 o9 | k9 k10 k11 k12 | r11 b11 o11 | k12 b12 o12 | "
+        "r13 b13 o13"
+    )
+    found = solve(table, parse_tiles("k6 b8 b5 k7 o3 k4 r2 b4 b5 o7"), opened=True)
+    assert (found.tiles, found.points, found.proven_optimal) == (7, 42, True)
+    assert found.states <= 16_000
+
+
 #: Positions whose rests hold melds that must keep a tile in place (``sabra-1978`` locks the
 #: melds holding a joker; under ``ua-wiki`` a joker's tile may take its place in its own meld):
 #: the general search decides them, after the fast search has solved the same rest without those

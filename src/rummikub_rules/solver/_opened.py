@@ -20,7 +20,7 @@ from typing import Final
 import attrs
 
 from rummikub_rules.editions import JokerRetrieval
-from rummikub_rules.melds import Meld, Table
+from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.solver._budget import CHECK, FATE, SliceSpent
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import (
@@ -52,7 +52,7 @@ from rummikub_rules.solver._room import (
     within,
 )
 from rummikub_rules.solver._search import Search
-from rummikub_rules.solver._verify import refused_for
+from rummikub_rules.solver._verify import refusals
 from rummikub_rules.turns import Code
 
 __all__ = ["opened_bound", "play_opened"]
@@ -368,18 +368,26 @@ class _Fates:
         return found
 
     def _rackless(self) -> bool:
-        """Whether the widest relaxation's play was refused for a freed joker's meld.
+        """Whether the widest relaxation's play was refused for a freed joker's run.
 
-        For one without the rack tiles it owes: what runs owing rule out (a play refused only
-        for a meld that is not new, they would find again).
+        For a run without the rack tiles it owes: what runs owing rule out. A play refused only
+        for a meld that is not new, or for groups without them (the relaxation's groups owe
+        already, by number), they would find again.
         """
         ctx, rest = self.ctx, self.widest_rest
         if rest is None or rest.found is None:
             return False
         ctx.budget.count(CHECK)
         after = Table(tuple(rest.found[1]))
-        refusals = refused_for(ctx.table, ctx.rack, after, opened=True, edition=ctx.edition)
-        return Code.FREED_JOKER_NEEDS_RACK_TILES in refusals
+        return any(
+            violation.code is Code.FREED_JOKER_NEEDS_RACK_TILES
+            and any(
+                reading.kind is MeldKind.RUN
+                for meld in violation.melds
+                for reading in meld.readings(ctx.edition)
+            )
+            for violation in refusals(ctx.table, ctx.rack, after, opened=True, edition=ctx.edition)
+        )
 
     def _covered(self, fast: FastRun | None, fate: Fate) -> bool:
         """Whether a relaxation solved so far settles ``fate`` (the widest solved first)."""

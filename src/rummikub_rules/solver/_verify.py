@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from rummikub_rules.editions import Edition
 from rummikub_rules.melds import Table
 from rummikub_rules.tiles import Tile
-from rummikub_rules.turns import Code, check_turn
+from rummikub_rules.turns import Violation, check_turn
 
-__all__ = ["legal", "refused_for"]
+__all__ = ["legal", "refusals"]
 
 
 def legal(
@@ -23,9 +23,8 @@ def legal(
     return check_turn(before, rack, after, opened=opened, edition=edition).ok
 
 
-def refused_for(
+def refusals(
     before: Table, rack: Sequence[Tile], after: Table, *, opened: bool, edition: Edition
-) -> frozenset[Code]:
-    """The rules ``after`` breaks, by code (none: it is legal)."""
-    verdict = check_turn(before, rack, after, opened=opened, edition=edition)
-    return frozenset(violation.code for violation in verdict.violations)
+) -> tuple[Violation, ...]:
+    """The rules ``after`` breaks (none: it is legal)."""
+    return check_turn(before, rack, after, opened=opened, edition=edition).violations
