@@ -38,7 +38,9 @@ from rummikub_rules.solver import (
     _engines,
     _host_search,
     _opening,
+    _plan,
     _run_states,
+    _top,
     _witness,
     arrange,
     best_play,
@@ -1033,6 +1035,45 @@ def test_top_plays_first_is_the_best_play() -> None:
     assert played(table, plays[0].after) == played(table, best.after)
     for play in plays:
         assert check_turn(table, rack, play.after, opened=True).ok
+
+
+def test_top_plays_solve_a_region_only_above_the_plays_that_would_come_first() -> None:
+    """Once the plays queued fill the list, a region is solved only above the last of them
+    (``least``): a play of it scoring no more would come after them (seeded self-play,
+    ``us-1980``, from the solver benchmark). 13 of its 18 regions are solved so, the plays
+    are those listed without it."""
+    table = parse_table(
+        "k9 k10 k11 k12 | r11 b11 o11 | k3 b3 o3 | r9 j r11 | k13 b13 o13 | k4 r4 o4 | "
+        "k7 r7 o7 | o9 o10 o11"
+    )
+    rack = parse_tiles("r6 o4 b7 o1 o9 o2 k12 r13 b12 b6 r6 r8 k1 b4")
+    with mock.patch.object(_top, "solve", wraps=_plan.solve) as spy:
+        plays = top_plays(table, rack, 3, opened=True, edition=EDITIONS["us-1980"])
+    laid = [played(table, p.after) for p in plays]
+    assert laid == [
+        ["b4", "b7", "r13", "r6", "r8"],
+        ["b7", "r13", "r6", "r8"],
+        ["b4", "b7", "r13", "r8"],
+    ]
+    kept = Counter(parse_tiles(" ".join(laid[2])))
+    third = _plan.solve(
+        table, rack, opened=True, edition=EDITIONS["us-1980"], objective="tiles",
+        budget=Budget(), laid={tile: (kept[tile], kept[tile]) for tile in set(rack)},
+    )  # fmt: skip
+    assert third.play == plays[2]
+    leasts = [call.kwargs["least"] for call in spy.call_args_list]
+    assert leasts.count(third.score) == 13
+    assert set(leasts) == {0, third.score}
+
+
+def test_a_solve_keeps_only_a_play_above_least() -> None:
+    table, rack = parse_table("r4 r5 r6"), parse_tiles("r3 r7 k9")
+    args = {"opened": True, "edition": CLASSIC, "objective": "tiles"}
+    best = _plan.solve(table, rack, budget=Budget(), **args)  # type: ignore[arg-type]
+    assert best.play is not None
+    assert _plan.solve(table, rack, budget=Budget(), least=best.score - 1, **args) == best  # type: ignore[arg-type]
+    above = _plan.solve(table, rack, budget=Budget(), least=best.score, **args)  # type: ignore[arg-type]
+    assert (above.play, above.proven) == (None, True)
 
 
 # -- the engine seam -----------------------------------------------------------------------------

@@ -26,22 +26,25 @@ class Done(Exception):  # noqa: N818 (an internal signal)
 class Incumbent:
     """The best legal play so far and its score (``found``: ``None`` before the first).
 
-    ``doubt`` is set when the referee refuses a play that an exact search called the best of its
+    Only a play scoring more than ``least`` is kept: a caller that needs nothing less (the
+    regions of ``top_plays``) spares the searches the proof of what it would drop. ``doubt`` is
+    set when the referee refuses a play that an exact search called the best of its
     part of the problem: the legal plays of that part below it were never searched, so the
     solve may not call its answer proven (an honest "not proven" rather than a wrong proof).
     """
 
-    __slots__ = ("context", "doubt", "found")
+    __slots__ = ("context", "doubt", "found", "least")
 
-    def __init__(self, context: Context) -> None:
+    def __init__(self, context: Context, least: int = 0) -> None:
         self.context = context
         self.found: tuple[int, Play] | None = None
         self.doubt = False
+        self.least = least
 
     @property
     def floor(self) -> int:
-        """The score a play must beat to be kept (0 before the first)."""
-        return 0 if self.found is None else self.found[0]
+        """The score a play must beat to be kept (``least`` before the first)."""
+        return self.least if self.found is None else self.found[0]
 
     def offer(
         self, melds: Sequence[Meld], *, keep: Sequence[Meld] = (), exact: bool = False
@@ -60,7 +63,7 @@ class Incumbent:
         score = self._score(after)
         if score <= 0:
             return None
-        if self.found is None or score > self.found[0]:
+        if score > self.floor:
             self.found = (score, Play(after))
         if ctx.first:
             raise Done

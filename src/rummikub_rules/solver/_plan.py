@@ -85,8 +85,12 @@ def solve(
     engine: Engine = "auto",
     first: bool = False,
     laid: Laid | None = None,
+    least: int = 0,
 ) -> SearchResult:
-    """Solve one position (see the module docstring); ``first``: any legal play will do."""
+    """Solve one position (see the module docstring); ``first``: any legal play will do.
+
+    ``least``: only a play scoring more is wanted (none found: no such play, if proven).
+    """
     ctx = context(
         table,
         tuple(rack),
@@ -100,7 +104,7 @@ def solve(
     )
     if not ctx.inventory_ok():
         return SearchResult(None, True, 0)
-    best = Incumbent(ctx)
+    best = Incumbent(ctx, least)
     proven = True
     try:
         if opened:

@@ -78,10 +78,17 @@ def top_outcomes(
         return True
 
     def solved(bounds: dict[Tile, tuple[int, int]]) -> bool:
-        """Solve a region and queue its best play; ``False`` if the budget ran out."""
+        """Solve a region and queue its best play; ``False`` if the budget ran out.
+
+        Only a play above the plays queued already that would come before it matters: where
+        those fill the list, the region is solved above the last of them (on a tie, the one
+        queued first comes first, so a play scoring no more would never be listed).
+        """
+        queued = sorted((-entry[0] for entry in queue if entry[3] is not None), reverse=True)
+        need = count - len(found)
         outcome = solve(
             table, rack, opened=opened, edition=edition, objective=objective, budget=budget,
-            laid=bounds,
+            laid=bounds, least=queued[need - 1] if len(queued) >= need else 0,
         )  # fmt: skip
         if not outcome.proven:
             if outcome.play is not None:
