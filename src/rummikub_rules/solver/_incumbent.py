@@ -28,9 +28,9 @@ class Incumbent:
 
     Only a play scoring more than ``least`` is kept: a caller that needs nothing less (the
     regions of ``top_plays``) spares the searches the proof of what it would drop. ``doubt`` is
-    set when the referee refuses a play that an exact search called the best of its
-    part of the problem: the legal plays of that part below it were never searched, so the
-    solve may not call its answer proven (an honest "not proven" rather than a wrong proof).
+    set when the referee refuses a play that an exact search called the best of its part of
+    the problem: the legal plays of that part below it were never searched, so the solve may
+    not call its answer proven (an honest "not proven" rather than a wrong proof).
     """
 
     __slots__ = ("context", "doubt", "found", "least")
