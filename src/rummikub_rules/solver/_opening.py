@@ -319,13 +319,14 @@ def _opened_best(ctx: Context, best: Incumbent) -> int:
 
     The referee keeps it where its rack tiles reach the threshold (most often they do). Where
     any legal play will do, the opened player's plays are offered as found instead, and the
-    bound is the relaxation's.
+    bound is the relaxation's. Only a play above the best one's floor is wanted (a region of
+    ``top_plays`` may start above 0): none there, ``NEG``, and no opening is searched.
     """
     if ctx.first:
         play_opened(ctx, best)
         return opened_bound(ctx)
     opened = attrs.evolve(ctx, opened=True)
-    top = Incumbent(opened)
+    top = Incumbent(opened, best.floor)
     try:
         play_opened(opened, top)
     finally:
