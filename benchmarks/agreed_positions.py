@@ -1,8 +1,9 @@
 """Write ``tests/data/agreed_positions.txt``: real positions whose best plays both engines prove.
 
 Plays seeded greedy self-play under each preset (four players, each laying the best play found
-within the bots' budget, or drawing) and keeps the positions with one to four jokers on the
-table, where the solver's joker rules do their work. ``--per-preset`` of them per preset, spread
+within the bots' budget, or drawing: the positions bots meet, where ``benchmarks/solver.py``
+plays at the default limit) and keeps the positions with one to four jokers on the table, where
+the solver's joker rules do their work. ``--per-preset`` of them per preset, spread
 over the games, are solved under both objectives by the fast engine (``engine="auto"``) and by
 the general one (``engine="general"``), each to its proof within ``--limit`` units. A position
 is written with its best plays' (tiles, points) where both engines prove the same answers; where

@@ -17,17 +17,15 @@ from pathlib import Path
 
 import attrs
 import pytest
-from hypothesis import settings
 
 from rummikub_rules import EDITIONS, Edition, Table, Tile, check_turn
 from rummikub_rules.notation import parse_table, parse_tiles
 from rummikub_rules.solver import Objective, can_play, solve
+from tests.test_hard_positions import LONG, blocks
 
 POSITIONS = Path(__file__).parent / "data" / "agreed_positions.txt"
-#: The ``ci-long`` profile (``tests/conftest.py``).
-LONG = (settings.default.max_examples if settings.default else 0) >= 500
-#: Work units each proof may take: the file's positions need far less (the most, some 130,000 by
-#: the general engine); a regression that needs more fails here rather than running long.
+#: Work units each proof may take: the file's positions need less (the most 33,701 by the solver,
+#: 1,119,193 by the general engine, 2026-12-07); a regression needing more fails, not runs on.
 LIMIT = 2_000_000
 OBJECTIVES: tuple[Objective, ...] = ("tiles", "points")
 
@@ -45,26 +43,17 @@ class Position:
 def load(path: Path = POSITIONS) -> list[Position]:
     """The file's positions (one per block of ``key: value`` lines), named by preset and order."""
     found: list[Position] = []
-    for block in path.read_text(encoding="utf-8").split("\n\n"):
-        fields = {
-            key: value.strip()
-            for key, _, value in (
-                line.partition(":") for line in block.splitlines() if not line.startswith("#")
-            )
-            if key
-        }
-        if not fields:
-            continue
-        name = fields["edition"]
+    for fields in blocks(path, ("edition", "opened", "table", "rack", *OBJECTIVES)):
+        edition = EDITIONS[fields["edition"]]
         best: dict[str, tuple[int, int]] = {}
         for objective in OBJECTIVES:
             tiles, _, points = fields[objective].partition(" tiles, ")
             best[objective] = (int(tiles), int(points.removesuffix(" points")))
-        index = sum(1 for p in found if p.edition is EDITIONS[name]) + 1
+        index = sum(1 for p in found if p.edition is edition) + 1
         found.append(
             Position(
-                f"{name}-{index}",
-                EDITIONS[name],
+                f"{edition.name}-{index}",
+                edition,
                 {"yes": True, "no": False}[fields["opened"]],
                 parse_table(fields["table"]),
                 parse_tiles(fields["rack"]),

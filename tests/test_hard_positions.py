@@ -15,6 +15,7 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Collection
 from pathlib import Path
 
 import attrs
@@ -49,29 +50,35 @@ class Position:
     units: int
 
 
-def load(path: Path = POSITIONS) -> list[Position]:
-    """The file's positions, one per block of ``key: value`` lines."""
-    found: list[Position] = []
+def blocks(path: Path, keys: Collection[str]) -> list[dict[str, str]]:
+    """The ``key: value`` blocks of a positions file (blank lines between, ``#`` comments)."""
+    found: list[dict[str, str]] = []
     for block in path.read_text(encoding="utf-8").split("\n\n"):
         fields: dict[str, str] = {}
         for line in block.splitlines():
             if line.startswith("#") or not line.strip():
                 continue
             key, _, value = line.partition(":")
-            assert key in _KEYS, f"unknown field {key!r} in {path}"
+            assert key in keys, f"unknown field {key!r} in {path}"
             fields[key] = value.strip()
         if fields:
-            found.append(
-                Position(
-                    fields["position"],
-                    EDITIONS[fields["edition"]],
-                    {"yes": True, "no": False}[fields["opened"]],
-                    parse_table(fields["table"]),
-                    parse_tiles(fields["rack"]),
-                    int(fields["units"]),
-                )
-            )
+            found.append(fields)
     return found
+
+
+def load(path: Path = POSITIONS) -> list[Position]:
+    """The file's positions, one per block of ``key: value`` lines."""
+    return [
+        Position(
+            fields["position"],
+            EDITIONS[fields["edition"]],
+            {"yes": True, "no": False}[fields["opened"]],
+            parse_table(fields["table"]),
+            parse_tiles(fields["rack"]),
+            int(fields["units"]),
+        )
+        for fields in blocks(path, _KEYS)
+    ]
 
 
 def _cases() -> list[object]:
