@@ -1089,12 +1089,17 @@ def test_an_opening_over_the_table_is_bounded_above_least_too() -> None:
 
 def test_a_solve_keeps_only_a_play_above_least() -> None:
     table, rack = parse_table("r4 r5 r6"), parse_tiles("r3 r7 k9")
-    args = {"opened": True, "edition": CLASSIC, "objective": "tiles"}
-    best = _plan.solve(table, rack, budget=Budget(), **args)  # type: ignore[arg-type]
+
+    def above(least: int) -> _plan.SearchResult:
+        return _plan.solve(
+            table, rack, opened=True, edition=CLASSIC, objective="tiles", budget=Budget(),
+            least=least,
+        )  # fmt: skip
+
+    best = above(0)
     assert best.play is not None
-    assert _plan.solve(table, rack, budget=Budget(), least=best.score - 1, **args) == best  # type: ignore[arg-type]
-    above = _plan.solve(table, rack, budget=Budget(), least=best.score, **args)  # type: ignore[arg-type]
-    assert (above.play, above.proven) == (None, True)
+    assert above(best.score - 1) == best
+    assert (above(best.score).play, above(best.score).proven) == (None, True)
 
 
 # -- the engine seam -----------------------------------------------------------------------------
