@@ -308,7 +308,7 @@ def top_plays(
     search found none, the first legal play a player sees first, as in :func:`solve`; and
     :class:`SearchLimitExceeded` is raised only if there is none of those either. A long list
     bounds many regions of plays and solves those whose bound may hold the next play, each
-    charged for setting up and checking its play (four work units per tile of the position)
+    charged for setting up and checking its play (two work units per tile of the position)
     besides its states, so the budget bounds the time here too.
 
     >>> from rummikub_rules import parse_table, parse_tiles

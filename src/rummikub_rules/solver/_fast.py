@@ -485,9 +485,8 @@ class _Search:
 
         And the values row the moved colour reads there (the next number's).
         """
-        cells = self._cells(pos + 1, key)
-        moved, _ = cells.pop(pos % self.colors)
-        return self.relax.parts(cells, spare), moved
+        column, color = divmod(pos + 1, self.colors)
+        return self.relax.others(column, color, pos % self.colors, key, self.state_mask, spare)
 
     def _joker_bound(self, pos: int, key: int, spare: int) -> int:
         """The relaxation bound of ``key`` at cell ``pos``.

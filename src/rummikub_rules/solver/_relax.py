@@ -137,6 +137,11 @@ class Relaxation:
         most = max(joker_weights)
         self._rack_scores = [counts[-1] * most for counts in self._rack_counts]
         self.shares = shares or [0] * len(table)
+        #: Per number, the joker units ``g`` tiles of a colour in its groups take, by ``g``.
+        self._charges = [
+            [group_charge(share, grouped) for grouped in range(cap + 1)]
+            for share, cap in zip(self.shares, caps, strict=True)
+        ]
         #: What a joker counts for in the colour tables, and their width per run state.
         self.unit = 1 if shares is None else HALVES
         self.width = self.unit * self.jokers + 1
@@ -189,6 +194,27 @@ class Relaxation:
             total = row[at : at + top] if total is None else _merge(total, row, at)
         return total if total is not None else [0] * top
 
+    def others(
+        self, column: int, color: int, moved: int, key: int, mask: int, spare: int
+    ) -> tuple[Sequence[int], Sequence[int]]:
+        """:meth:`parts` of every colour but ``moved`` at cell (``column``, ``color``) of ``key``.
+
+        And the values row ``moved`` reads there. Each colour before ``color`` reads the next
+        number's row; its run state is at its offset in the packed ``key`` (``mask`` wide).
+        """
+        top = self.unit * spare + 1
+        width = self.width
+        total: Sequence[int] | None = None
+        row: Sequence[int] = ()
+        for c, (values, offset) in enumerate(zip(self.value, self.offsets, strict=True)):
+            part = values[column + 1 if c < color else column]
+            if c == moved:
+                row = part
+                continue
+            at = ((key >> offset) & mask) * width
+            total = part[at : at + top] if total is None else _merge(total, part, at)
+        return (total if total is not None else [0] * top), row
+
     def bound_with(
         self, parts: Sequence[int], row: Sequence[int], state: int, spare: int, kept: int = 0
     ) -> int:
@@ -229,7 +255,7 @@ class Relaxation:
             exempt = self.exempt[column][color] if self.runs_owe else -1
             top = here[state * width + spare * unit]
             shift, last = self.offsets[color], color == self.colors - 1
-            share = self.shares[column]
+            charges = self._charges[column]
             if not spare:
                 found = [
                     (
@@ -244,7 +270,7 @@ class Relaxation:
                         if exempt < 0
                         else owing_options(state, *cell, 0, pins, exempt)
                     )
-                    if after[nxt * width] != NEG and not (g and group_charge(share, g))
+                    if after[nxt * width] != NEG and not charges[g]
                 ]
                 found.sort()
                 self.known[pos][key] = found
@@ -254,22 +280,25 @@ class Relaxation:
             free = spare if room is None or room[0][column][color] else 0
             grouping = last and (room is None or room[1][column])
             rack_counts, joker_weight = self._rack_counts[spare], self.joker_weights[column]
+            spare_offset = self.spare_offset
             if exempt < 0:
                 ways = options(state, *cell, free, pins)
             else:
                 ways = owing_options(state, *cell, free, pins, exempt)
             for nxt, grouped, used, extra in ways:
-                left = (spare - extra) * unit - group_charge(share, grouped)
+                left = (spare - extra) * unit - charges[grouped]
                 if left < 0:
                     continue
                 score = after[nxt * width + left]
                 if score == NEG:
                     continue
+                laid, moved = used * weight, (nxt - state) << shift
+                regret = top - laid - score
                 for group_jokers in range(spare - extra + 1 if grouping else 1):
                     placed = extra + group_jokers
-                    gain = used * weight + rack_counts[placed] * joker_weight
-                    delta = ((nxt - state) << shift) - (placed << self.spare_offset)
-                    found.append((top - used * weight - score, gain, delta, grouped, group_jokers))
+                    gain = laid + rack_counts[placed] * joker_weight
+                    delta = moved - (placed << spare_offset)
+                    found.append((regret, gain, delta, grouped, group_jokers))
             found.sort(key=_regret_then_gain)
             self.known[pos][key] = found
         return found

@@ -119,6 +119,8 @@ def top_outcomes(
                 return so_far()
             continue
         found.append(outcome)
+        if len(found) == count:
+            break  # the list is full: no region after this play is needed
         assert outcome.play is not None
         laid = Counter(outcome.play.after.tiles) - Counter(table.tiles)
         fixed = dict(bounds)
