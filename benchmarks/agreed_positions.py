@@ -16,7 +16,10 @@ little else. Small random positions rarely hold what real games do (a kept run j
 relaxation needs it, several readings of a table); these are real ones. ``expert`` is left out:
 its coloured jokers make the general engine's proofs take minutes on real positions.
 
-Run: ``python benchmarks/agreed_positions.py [--per-preset N] [--games N] [--seed S]
+With several ``--seed``, each seed's games give ``--per-preset`` positions of each preset:
+``tests/data/agreed_positions_deep.txt``, the larger file CI's deep run reads, is written so.
+
+Run: ``python benchmarks/agreed_positions.py [--per-preset N] [--games N] [--seed S [S ...]]
 [--limit UNITS] [--write FILE]``.
 """
 
@@ -95,7 +98,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--per-preset", type=int, default=40, help="positions per preset")
     parser.add_argument("--games", type=int, default=4, help="self-play games per preset")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, nargs="+", default=[1], help="one or more seeds")
     parser.add_argument("--limit", type=int, default=2_000_000, help="units per proof")
     parser.add_argument("--write", default="tests/data/agreed_positions.txt")
     args = parser.parse_args()
@@ -103,7 +106,12 @@ def main() -> None:
     left_out: list[str] = []
     for name in PRESETS:
         start, dropped = time.process_time(), 0
-        for table, rack, opened in positions(name, args.games, args.per_preset, args.seed):
+        sampled = [
+            position
+            for seed in args.seed
+            for position in positions(name, args.games, args.per_preset, seed)
+        ]
+        for table, rack, opened in sampled:
             answers = agreed(name, (table, rack, opened), args.limit)
             if answers is None:
                 dropped += 1
@@ -120,7 +128,7 @@ def main() -> None:
         "# Positions of seeded self-play with one to four jokers on the table, and their best\n"
         "# plays' scores per objective, proven alike by the fast and the general engine. Written\n"
         f"# by `python benchmarks/agreed_positions.py --per-preset {args.per_preset} --games "
-        f"{args.games} --seed {args.seed} --limit {args.limit}`; read by\n"
+        f"{args.games} --seed {' '.join(map(str, args.seed))} --limit {args.limit}`; read by\n"
         "# tests/test_agreed_positions.py. Left out, not proven by both within the limit: "
         f"{', '.join(left_out) or 'none'}.\n\n"
     )

@@ -8,7 +8,8 @@ agree with it. Small random positions rarely hold what real games do: a wrong "p
 on 20 of 1,289 self-play solves once went past every brute-force property (issue 15: a fate's
 relaxation made a joker standing where a table joker stood owe a rack tile); with that mistake
 made again, ``tournament-34`` fails here. The ``ci-long`` profile also has the general engine
-prove each answer again.
+prove each answer again, and takes a sample six times larger (``agreed_positions_deep.txt``,
+2026-12-07): that mistake fails 14 of its positions.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from rummikub_rules.solver import Objective, can_play, solve
 from tests.test_hard_positions import LONG, blocks
 
 POSITIONS = Path(__file__).parent / "data" / "agreed_positions.txt"
+#: The larger sample, of six other seeds, that only CI's deep run reads.
+DEEP_POSITIONS = Path(__file__).parent / "data" / "agreed_positions_deep.txt"
 #: Work units each proof may take: the file's positions need less (the most 33,701 by the solver,
 #: 1,119,193 by the general engine, 2026-12-07); a regression needing more fails, not runs on.
 LIMIT = 2_000_000
@@ -64,6 +67,7 @@ def load(path: Path = POSITIONS) -> list[Position]:
 
 
 _POSITIONS = load()
+_DEEP_POSITIONS = load(DEEP_POSITIONS) if LONG else []
 
 
 def test_the_file_holds_positions_of_every_preset_but_expert() -> None:
@@ -75,6 +79,24 @@ def test_the_file_holds_positions_of_every_preset_but_expert() -> None:
 
 @pytest.mark.parametrize("position", _POSITIONS, ids=lambda p: p.name)
 def test_the_solver_proves_the_agreed_best_play(position: Position) -> None:
+    solver_proves(position)
+
+
+@pytest.mark.skipif(not LONG, reason="the general engine takes a minute here: CI's deep run")
+@pytest.mark.parametrize("position", _POSITIONS, ids=lambda p: p.name)
+def test_the_general_engine_proves_it_again(position: Position) -> None:
+    general_proves(position)
+
+
+@pytest.mark.skipif(not LONG, reason="some 2,400 positions: CI's deep run")
+@pytest.mark.parametrize("position", _DEEP_POSITIONS, ids=lambda p: p.name)
+def test_both_engines_prove_the_larger_sample(position: Position) -> None:
+    solver_proves(position)
+    general_proves(position)
+
+
+def solver_proves(position: Position) -> None:
+    """The solver proves the agreed answers, plays what the referee accepts; ``can_play`` agrees."""
     table, rack, opened, edition = position.table, position.rack, position.opened, position.edition
     for objective in OBJECTIVES:
         found = solve(table, rack, opened=opened, edition=edition, objective=objective, limit=LIMIT)
@@ -86,9 +108,8 @@ def test_the_solver_proves_the_agreed_best_play(position: Position) -> None:
     assert playable == (position.best["tiles"][0] > 0)
 
 
-@pytest.mark.skipif(not LONG, reason="the general engine takes a minute here: CI's deep run")
-@pytest.mark.parametrize("position", _POSITIONS, ids=lambda p: p.name)
-def test_the_general_engine_proves_it_again(position: Position) -> None:
+def general_proves(position: Position) -> None:
+    """The general engine proves the agreed answers."""
     table, rack, opened, edition = position.table, position.rack, position.opened, position.edition
     for objective in OBJECTIVES:
         found = solve(
