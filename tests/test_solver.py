@@ -1066,6 +1066,27 @@ def test_top_plays_solve_a_region_only_above_the_plays_that_would_come_first() -
     assert set(leasts) == {0, third.score}
 
 
+def test_top_plays_bounds_no_region_once_its_list_is_full() -> None:
+    """A region's bound only decides whether it is solved before the list fills: past the last
+    play listed none is read, so none is worked out (``pl-2026``, seeded self-play from the
+    solver benchmark: 28 regions bounded for three plays before, 17 now, and 11 for one play
+    before, none now)."""
+    table = parse_table(
+        "r1 r2 r3 r4 | k4 r4 b4 | k5 k6 k7 | o5 j o7 o8 | r9 r10 r11 r12 | b9 b10 b11 b12 b13 | "
+        "r10 r11 r12"
+    )
+    rack = parse_tiles("o12 k9 k8 o3 k3 k4 b6 b13 o5 r6 r6 r5")
+    pl = EDITIONS["pl-2026"]
+    bounded = []
+    for count in (1, 3):
+        with mock.patch.object(_top, "bound", wraps=_plan.bound) as spy:
+            plays = top_plays(table, rack, count, opened=True, edition=pl)
+        assert len(plays) == count
+        bounded.append(spy.call_count)
+    assert bounded == [0, 17]
+    assert plays[0] == best_play(table, rack, opened=True, edition=pl)
+
+
 def test_an_opening_over_the_table_is_bounded_above_least_too() -> None:
     """Under ``opening_may_use_table`` an opening's search first finds the opened player's best
     play, its bound: in a region of ``top_plays`` solved above ``least``, that search starts
