@@ -1108,6 +1108,26 @@ def test_an_opening_over_the_table_is_bounded_above_least_too() -> None:
         assert check_turn(table, rack, play.after, opened=False, edition=sabra).ok
 
 
+def test_a_freed_joker_stays_out_of_a_run_holding_an_old_run_whole() -> None:
+    """Seeded ``classic`` self-play: the relaxation freeing the table's joker lays it in
+    ``k2 k3 k4 j k6``, which holds the old run ``k2 k3 k4`` whole (the table's ``k2`` is the only
+    one), a meld not new, and the referee refuses the play. Solved again with runs that know
+    that old run, the relaxation finds the best play at once (13,927 units before, 2,804)."""
+    table = parse_table(
+        "b1 b2 b3 b4 b5 | k2 k3 k4 | r2 r3 r4 r5 | b5 b6 b7 b8 b9 | k6 r6 b6 | k7 r7 o7 | "
+        "k10 b10 o10 | r10 b10 o10 | r11 b11 o11 | k11 k12 k13 | b11 b12 b13 | r12 b12 j | "
+        "k13 r13 o13"
+    )
+    rack = parse_tiles("k6 o3 r5 o12 o9")
+    with counted() as work:
+        found = solve(table, rack, opened=True)
+    assert found.proven_optimal
+    assert (found.tiles, found.points) == (3, 26)
+    assert work.solver <= 3_000
+    assert found.play is not None
+    assert check_turn(table, rack, found.play.after, opened=True).ok
+
+
 def test_a_solve_keeps_only_a_play_above_least() -> None:
     table, rack = parse_table("r4 r5 r6"), parse_tiles("r3 r7 k9")
 

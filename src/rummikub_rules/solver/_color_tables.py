@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from rummikub_rules.solver import _owing_runs
+from rummikub_rules.solver import _new_runs, _owing_runs
 from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._grid import NEG
 from rummikub_rules.solver._run_states import options, run_lengths, state_count
@@ -68,8 +68,28 @@ ColorTable = tuple[tuple[int, ...], ...]
 #: A cell entry's options, as :class:`_Cell` keeps them (tuples, as :data:`ColorTable`).
 _Options = tuple[tuple[int, int], ...]
 
-_CLOSING: dict[tuple[int, int, bool], tuple[int, ...]] = {}
-_CellKey = tuple[int, int, int, int, int, int, int, bool, int, int]
+_CLOSING: dict[tuple[int, int, int], tuple[int, ...]] = {}
+_CellKey = tuple[int, int, int, int, int, int, int, bool, int, int, int]
+
+
+def _plain_closes(state: int) -> bool:
+    """Whether every open run of a plain run state may close: 3 tiles or more."""
+    return all(n == 3 for n in run_lengths(state))
+
+
+#: Which run states a table uses (its *mode*): plain (:mod:`._run_states`), runs owing
+#: (:mod:`._owing_runs`), or runs knowing old runs (:mod:`._new_runs`); and per mode, how many
+#: states have at most so many open runs, and whether a state's runs may all close.
+_PLAIN, _OWING, _NEW = 0, 1, 2
+_STATE_COUNTS: Final = (state_count, _owing_runs.state_count, _new_runs.state_count)
+_CLOSES: Final = (_plain_closes, _owing_runs.closes, _new_runs.closes)
+
+
+def _mode(runs_owe: bool, roles: Sequence[int] | None) -> int:
+    """The mode of a table whose runs owe, or know old runs by these ``roles``."""
+    return _NEW if roles is not None else _OWING if runs_owe else _PLAIN
+
+
 _CELLS: dict[_CellKey, _Cell] = {}
 
 
@@ -87,6 +107,7 @@ def color_values(
     read_for: int | None = None,
     runs_owe: bool = False,
     exempt: Sequence[int] | None = None,
+    roles: Sequence[int] | None = None,
 ) -> ColorTable:
     """One colour alone, groups relaxed (see :func:`_color_values`).
 
@@ -115,7 +136,8 @@ def color_values(
         tuple(room or ()),
         None if shares is None else tuple(shares),
         runs_owe,
-        tuple(exempt or ()) if runs_owe else (),
+        tuple(exempt or ()) if runs_owe or roles is not None else (),
+        None if roles is None else tuple(roles),
     )
     kept = _VALUES.get(key)
     if kept is None:
@@ -123,8 +145,9 @@ def color_values(
             _VALUES.clear()
             _WIDE.clear()
         kept = _VALUES[key] = _color_values(
-            table, rack, weights, caps, jokers, pins, room, shares, runs_owe=runs_owe, exempt=exempt
-        )
+            table, rack, weights, caps, jokers, pins, room, shares,
+            runs_owe=runs_owe, exempt=exempt, roles=roles,
+        )  # fmt: skip
     found, entries = kept
     if budget is not None:
         budget.charge_once(key, 1 + entries // COLOR_ENTRIES)
@@ -135,7 +158,7 @@ def color_values(
         # The search may enter a number with more runs open than ``jokers`` allow.
         runs = _open_runs(table, rack, pins or [0] * len(table), room, read_for)
         unit = 1 if shares is None else HALVES
-        states = [1, *map(_owing_runs.state_count if runs_owe else state_count, runs)]
+        states = [1, *map(_STATE_COUNTS[_mode(runs_owe, roles)], runs)]
         wide = _WIDE[key, read_for] = _widened(
             found, unit * jokers + 1, unit * read_for + 1, states
         )
@@ -165,6 +188,7 @@ def _color_values(
     *,
     runs_owe: bool = False,
     exempt: Sequence[int] | None = None,
+    roles: Sequence[int] | None = None,
 ) -> tuple[ColorTable, int]:
     """One colour alone, groups relaxed: the best rack score still reachable; its entries.
 
@@ -179,9 +203,13 @@ def _color_values(
     ``jokers`` (or its halves); ``NEG`` if the colour's table tiles cannot all be placed, or if
     the search cannot get there. With ``runs_owe``, its states are those of
     :mod:`._owing_runs` (the jokers are freed ones, owing a rack tile in their runs), and
-    ``exempt[n]`` jokers in runs at ``n`` owe nothing. The entries counted are those of its
-    size; where runs owe, those worked out (its states are many more than one table reaches).
+    ``exempt[n]`` jokers in runs at ``n`` owe nothing. With ``roles``, its states are those of
+    :mod:`._new_runs` (the jokers are freed ones, kept out of runs holding an old run whole),
+    ``roles[n]`` the cell's role there and ``exempt[n]`` jokers at ``n`` kept ones. The entries
+    counted are those of its size; where runs owe or know old runs, those worked out (its states
+    are many more than one table reaches).
     """
+    mode = _mode(runs_owe, roles)
     unit = 1 if shares is None else HALVES
     width = unit * jokers + 1
     columns = len(table)
@@ -200,7 +228,8 @@ def _color_values(
             pins[n],
             room[n],
             shares[n],
-            exempt[n] if runs_owe else -1,
+            exempt[n] if mode != _PLAIN else -1,
+            roles[n] if roles is not None else -1,
         )
         for n in range(columns)
     ]
@@ -224,13 +253,13 @@ def _color_values(
             for state, most in top.items():
                 entries += range(state * width, state * width + most + 1)
             reach[column + 1] = entries
-    after = _closing(runs[-1], width, runs_owe)
+    after = _closing(runs[-1], width, mode)
     value = [after]
     for column in range(columns - 1, -1, -1):
         cell = cells[column]
         weight, ways = weights[column], cell.options
         worked = reach[column]
-        if runs_owe:
+        if mode != _PLAIN:
             # Only as far as the last state reached: most of its states are out of reach.
             here = [NEG] * (width * (max(worked, default=-1) // width + 1))
         else:
@@ -247,7 +276,7 @@ def _color_values(
         after = tuple(here)
         value.append(after)
     value.reverse()
-    if runs_owe:
+    if mode != _PLAIN:
         return tuple(value), sum(map(len, reach))
     return tuple(value), sum(map(len, value))
 
@@ -269,15 +298,12 @@ def _open_runs(
     ]
 
 
-def _closing(runs: int, width: int, runs_owe: bool) -> tuple[int, ...]:
+def _closing(runs: int, width: int, mode: int) -> tuple[int, ...]:
     """End scores per (state, spare jokers) for at most ``runs`` open runs: 0 if all close."""
-    key = (runs, width, runs_owe)
+    key = (runs, width, mode)
     found = _CLOSING.get(key)
     if found is None:
-        if runs_owe:
-            ends = [_owing_runs.closes(s) for s in range(_owing_runs.state_count(runs))]
-        else:
-            ends = [all(n == 3 for n in run_lengths(s)) for s in range(state_count(runs))]
+        ends = map(_CLOSES[mode], range(_STATE_COUNTS[mode](runs)))
         found = _CLOSING[key] = tuple(0 if end else NEG for end in ends for _ in range(width))
     return found
 
@@ -293,9 +319,9 @@ class _Cell:
 
     def __init__(self, key: _CellKey) -> None:
         #: What :func:`_cell` keeps it by: (before, table, rack, group cap, units, unit, pins,
-        #: room, share, jokers exempt or -1 where runs owe nothing).
+        #: room, share, jokers exempt or -1 where runs owe nothing, role or -1).
         self._key = key
-        count = _owing_runs.state_count if key[9] >= 0 else state_count
+        count = _STATE_COUNTS[_NEW if key[10] >= 0 else _OWING if key[9] >= 0 else _PLAIN]
         self.size = count(key[0]) * (key[4] + 1)
         #: Per entry worked out (:meth:`entry`), its options as (next index, most rack tiles
         #: laid on the way there), in index order. The most only: rack tiles always score
@@ -310,13 +336,15 @@ class _Cell:
 
     def entry(self, index: int) -> _Options:
         """Work out entry ``index`` (its options, returned, and the states it reaches)."""
-        _, table, rack, group_cap, units, unit, pins, room, share, exempt = self._key
+        _, table, rack, group_cap, units, unit, pins, room, share, exempt, role = self._key
         width = units + 1
         state, spare = divmod(index, width)
         laid: dict[int, int] = {}
         most: dict[int, int] = {}
         free = spare // unit if room else 0
-        if exempt >= 0:
+        if role >= 0:
+            ways = _new_runs.options(state, table, rack, group_cap, free, pins, exempt, role)
+        elif exempt >= 0:
             ways = _owing_runs.options(state, table, rack, group_cap, free, pins, exempt)
         else:
             ways = options(state, table, rack, group_cap, free, pins)
@@ -354,15 +382,17 @@ def _cell(
     room: bool,
     share: int = 0,
     exempt: int = -1,
+    role: int = -1,
 ) -> _Cell:
     """Per (state, spare jokers) entering a cell, its options and the next states it reaches.
 
     ``jokers`` is (units to spare at most, units a joker takes); states have at most
     ``before`` open runs; indices are ``state * (units + 1) + spare``. Without ``room``, no
     joker joins the cell's runs; tiles in groups take the units ``share`` says
-    (:func:`group_charge`). ``exempt`` (where runs owe, else -1): jokers in its runs owing
-    nothing (:func:`._owing_runs.options`). Kept for the process, and shared by every table
-    that reaches it.
+    (:func:`group_charge`). ``exempt`` (where runs owe or know old runs, else -1): jokers in
+    its runs owing nothing, or kept (:func:`._owing_runs.options`); ``role`` (where runs know
+    old runs, else -1): the cell's role along its colour's old run (:func:`._new_runs.options`).
+    Kept for the process, and shared by every table that reaches it.
     """
     units, unit = jokers
     # What cannot change the cell is left out of its key: the group cap and share bound and
@@ -370,7 +400,9 @@ def _cell(
     present = table + rack
     group_cap = min(group_cap, present)
     share = _share_seen(share, present)
-    key = (before, table, rack, group_cap, units, unit, pins, room or not units, share, exempt)
+    key = (
+        before, table, rack, group_cap, units, unit, pins, room or not units, share, exempt, role
+    )  # fmt: skip
     found = _CELLS.get(key)
     if found is None:
         found = _CELLS[key] = _Cell(key)

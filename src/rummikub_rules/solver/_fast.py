@@ -32,20 +32,12 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from rummikub_rules.solver import _owing_runs
+from rummikub_rules.solver import _new_runs, _owing_runs
 from rummikub_rules.solver._budget import Budget
-from rummikub_rules.solver._fast_melds import (
-    Built,
-    Laid,
-    extend,
-    extend_owing,
-    found_meld,
-    mirror,
-    reading_order,
-    split_groups,
-)
+from rummikub_rules.solver._fast_melds import found_meld, replay
 from rummikub_rules.solver._grid import NEG, FoundMeld
 from rummikub_rules.solver._group_table import group_table
+from rummikub_rules.solver._new_runs import flipped_roles
 from rummikub_rules.solver._relax import (
     JokerRoom,
     Move,
@@ -53,7 +45,7 @@ from rummikub_rules.solver._relax import (
     group_caps,
     group_shares,
 )
-from rummikub_rules.solver._run_states import run_lengths, state_bits
+from rummikub_rules.solver._run_states import state_bits
 
 __all__ = ["FastSearch"]
 
@@ -91,7 +83,10 @@ class FastSearch:
     colour ``c``'s runs take at most ``row_jokers[c]`` jokers (coloured jokers read as plain;
     see :class:`._relax.Relaxation`). With ``runs_owe`` (and ``owing``, and runs enough:
     :data:`._owing_runs.MOST_OWING_RUNS`), a freed joker's run owes a rack tile too
-    (:mod:`._owing_runs`), but ``exempt[column][colour]`` jokers in runs at that cell.
+    (:mod:`._owing_runs`), but ``exempt[column][colour]`` jokers in runs at that cell. With
+    ``newness`` (no rack joker in play), a colour given the roles of its cells along an old run
+    keeps freed jokers out of a run holding that old run whole (:mod:`._new_runs`), the
+    ``exempt`` jokers there kept ones.
     A rack joker scores ``joker_weight``, or without table jokers ``joker_weight[column]`` at
     the column it stands at. Every search charges ``budget``.
     """
@@ -112,11 +107,13 @@ class FastSearch:
         owing: Sequence[bool] | None = None,
         runs_owe: bool = False,
         exempt: Sequence[Sequence[int]] | None = None,
+        newness: Sequence[Sequence[int] | None] | None = None,
     ) -> None:
         self.budget = budget
         run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
         self.room, self.row_jokers, self.owing = room, row_jokers, owing
-        self.owe = (runs_owe, exempt)
+        self.owe = (runs_owe, exempt, newness)
+        flipped = None if newness is None else [flipped_roles(roles) for roles in newness]
         joker_weights = (
             [joker_weight] * len(table) if isinstance(joker_weight, int) else joker_weight
         )
@@ -131,7 +128,7 @@ class FastSearch:
                 table[::-1], rack[::-1], weights[::-1], mirrored, joker_weights[::-1], *self.args,
                 mirrored=True, room=room_flipped, row_jokers=row_jokers,
                 owing=None if owing is None else owing[::-1], runs_owe=runs_owe,
-                exempt=None if exempt is None else exempt[::-1],
+                exempt=None if exempt is None else exempt[::-1], newness=flipped,
             )
         ]  # fmt: skip
         self.best: tuple[int, _Search, list[Move]] | None = None
@@ -160,6 +157,7 @@ class FastSearch:
                                 table, rack, weights, pins, joker_weights, *self.args,
                                 mirrored=False, room=self.room, row_jokers=self.row_jokers,
                                 owing=self.owing, runs_owe=self.owe[0], exempt=self.owe[1],
+                                newness=self.owe[2],
                             )
                         )  # fmt: skip
                     search = self.searches[index]
@@ -186,7 +184,7 @@ class FastSearch:
         if self.best is None:
             return None
         score, search, path = self.best
-        return score, [found_meld(meld) for meld in search.melds(path)]
+        return score, [found_meld(meld) for meld in replay(search, path)]
 
 
 class _Search:
@@ -209,6 +207,7 @@ class _Search:
         owing: Sequence[bool] | None = None,
         runs_owe: bool = False,
         exempt: Sequence[Sequence[int]] | None = None,
+        newness: Sequence[Sequence[int] | None] | None = None,
     ) -> None:
         self.colors = colors = len(table[0])
         self.columns = len(table)
@@ -226,7 +225,12 @@ class _Search:
         copies = max(1, *(n + pinned for n, pinned in cells))  # the most tiles of one cell
         self.groups = group_table(colors, copies, self.jokers + max(self.group_pins))
         self.runs_owe = runs_owe = runs_owe and copies + self.jokers <= _owing_runs.MOST_OWING_RUNS
-        self.bits = (_owing_runs.state_bits if runs_owe else state_bits)(copies + self.jokers)
+        if newness is not None and copies + self.jokers > _new_runs.MOST_RUNS:
+            newness = None
+        self.newness = newness
+        assert newness is None or not jokers[1]  # a rack joker is not told from a freed one
+        bits = _new_runs.state_bits if newness else _owing_runs.state_bits if runs_owe else None
+        self.bits = (bits or state_bits)(copies + self.jokers)
         self.offsets = [self.groups.bits + self.bits * c for c in range(colors)]
         self.spare_offset = self.groups.bits + self.bits * colors
         #: Per column, whether its groups take a free joker only beside a rack tile (see
@@ -268,6 +272,7 @@ class _Search:
             row_jokers=row_jokers,
             runs_owe=runs_owe,
             exempt=exempt,
+            newness=newness,
         )
         self._counts, self._caps = counts, caps
         self.acc_mask = (1 << self.groups.bits) - 1
@@ -539,61 +544,3 @@ class _Search:
             owed = not last and (owed or (owes and move[3] > 0 and move[1] > 0))
             key += move[2] - acc + acc2
         return moves
-
-    # -- the melds --------------------------------------------------------------------------------
-
-    def melds(self, path: list[Move]) -> list[Built]:
-        """Replay the moves with concrete runs and groups, in the caller's column order.
-
-        The melds come sorted by their lowest number, groups first, then runs by colour.
-        """
-        colors, shift, mask = self.colors, self.spare_offset, self.state_mask
-        key = self.jokers << shift
-        open_runs: list[list[list[tuple[int, bool]]]] = [[] for _ in range(colors)]
-        #: Where runs owe: per colour, what each open run holds (:mod:`._owing_runs`).
-        held: list[list[tuple[int, int]]] = [[] for _ in range(colors)]
-        found: list[Built] = []
-        grouped: list[int] = []
-        for pos, move in enumerate(path):
-            column, color = divmod(pos, colors)
-            _, gain, delta, tiles, group_jokers = move
-            spare = key >> shift
-            key += delta
-            state = (key >> self.offsets[color]) & mask
-            extra = spare - (key >> shift) - group_jokers
-            if self.runs_owe:
-                laid = self._on_runs(column, color, gain, tiles, extra)
-                open_runs[color], held[color] = extend_owing(
-                    open_runs[color], held[color], column, laid, state, color, found
-                )
-            else:
-                count = len(run_lengths(state))
-                if count or open_runs[color]:
-                    jokers = extra + self.run_pins[column][color]
-                    open_runs[color] = extend(open_runs[color], column, count, jokers, color, found)
-            grouped.append(tiles)
-            if color == colors - 1:
-                group_jokers += self.group_pins[column]
-                if group_jokers or any(grouped):
-                    groups = split_groups(grouped, group_jokers)
-                    found.extend(("group", column, members) for members in groups)
-                grouped = []
-        for color, runs in enumerate(open_runs):
-            found.extend(("run", color, run) for run in runs)
-        if self.mirrored:
-            found = [mirror(meld, self.columns - 1) for meld in found]
-        return sorted(found, key=reading_order)
-
-    def _on_runs(self, column: int, color: int, gain: int, grouped: int, extra: int) -> Laid:
-        """What a move lays on a colour's runs where they owe (see :func:`extend_owing`).
-
-        ``gain`` is the move's score, ``grouped`` its tiles to groups, ``extra`` its free jokers
-        on runs; its rack tiles go on runs as far as they go (as :mod:`._owing_runs` lays them).
-        """
-        relax = self.relax
-        used = gain // relax.weights[column]  # no rack joker where runs owe
-        on_runs = relax.table[column][color] + used - grouped
-        racked = min(used, on_runs)
-        exempt = min(extra, relax.exempt[column][color])
-        pinned = self.run_pins[column][color] + exempt  # jokers standing as table tiles
-        return on_runs - racked + pinned, pinned, racked, extra - exempt

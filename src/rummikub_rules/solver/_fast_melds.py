@@ -1,33 +1,124 @@
 """The melds of a fast search's play, rebuilt from its moves (private).
 
 A move of :mod:`._fast` says how many tiles of a cell go on (or open) runs and how many go to
-the number's groups, and how many jokers it places: :meth:`._fast._Search.melds` replays the
-moves, putting tiles on concrete runs (:func:`extend`) and splitting each number's tiles into
-groups (:func:`split_groups`); :func:`found_meld` gives each meld as the plan reads it.
+the number's groups, and how many jokers it places: :func:`replay` replays the moves, putting
+tiles on concrete runs (:func:`extend`; where runs owe or know old runs, as their states say)
+and splitting each number's tiles into groups (:func:`split_groups`); :func:`found_meld` gives
+each meld as the plan reads it.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
+from typing import Protocol
 
 from rummikub_rules.melds import MeldKind
-from rummikub_rules.solver import _owing_runs
+from rummikub_rules.solver import _new_runs, _owing_runs
 from rummikub_rules.solver._grid import FoundMeld
+from rummikub_rules.solver._relax import Move, Relaxation
+from rummikub_rules.solver._run_states import run_lengths
 
 __all__ = [
     "Built",
     "Laid",
+    "Replayed",
     "extend",
+    "extend_new",
     "extend_owing",
     "found_meld",
     "mirror",
     "reading_order",
+    "replay",
     "split_groups",
 ]
 
 #: A meld as the search builds it: ("run", colour, [(column, joker), ...]) or ("group", column,
 #: [(colour, joker), ...]), where a joker in a group has colour -1.
 Built = tuple[str, int, list[tuple[int, bool]]]
+
+
+class Replayed(Protocol):
+    """What :func:`replay` reads of a search one way along the columns (:mod:`._fast`)."""
+
+    colors: int
+    columns: int
+    jokers: int
+    mirrored: bool
+    offsets: list[int]
+    spare_offset: int
+    state_mask: int
+    run_pins: Sequence[Sequence[int]]
+    group_pins: Sequence[int]
+    runs_owe: bool
+    newness: Sequence[Sequence[int] | None] | None
+    relax: Relaxation
+
+
+def replay(search: Replayed, path: list[Move]) -> list[Built]:
+    """Replay a search's moves with concrete runs and groups, in the caller's column order.
+
+    The melds come sorted by their lowest number, groups first, then runs by colour.
+    """
+    colors, shift, mask = search.colors, search.spare_offset, search.state_mask
+    key = search.jokers << shift
+    open_runs: list[list[list[tuple[int, bool]]]] = [[] for _ in range(colors)]
+    #: Where runs owe (or know old runs): per colour, what each open run holds.
+    held: list[list[tuple[int, int]]] = [[] for _ in range(colors)]
+    marks: list[list[tuple[int, int, int]]] = [[] for _ in range(colors)]
+    found: list[Built] = []
+    grouped: list[int] = []
+    for pos, move in enumerate(path):
+        column, color = divmod(pos, colors)
+        _, gain, delta, tiles, group_jokers = move
+        spare = key >> shift
+        key += delta
+        state = (key >> search.offsets[color]) & mask
+        extra = spare - (key >> shift) - group_jokers
+        roles = None if search.newness is None else search.newness[color]
+        runs = open_runs[color]
+        if roles is not None:
+            laid = _on_runs(search, column, color, gain, tiles, extra)
+            open_runs[color], marks[color] = extend_new(
+                runs, marks[color], column, laid, state, color, found, roles[column]
+            )
+        elif search.runs_owe:
+            laid = _on_runs(search, column, color, gain, tiles, extra)
+            open_runs[color], held[color] = extend_owing(
+                runs, held[color], column, laid, state, color, found
+            )
+        elif runs or run_lengths(state):
+            jokers = extra + search.run_pins[column][color]
+            open_runs[color] = extend(runs, column, len(run_lengths(state)), jokers, color, found)
+        grouped.append(tiles)
+        if color == colors - 1:
+            group_jokers += search.group_pins[column]
+            if group_jokers or any(grouped):
+                groups = split_groups(grouped, group_jokers)
+                found.extend(("group", column, members) for members in groups)
+            grouped = []
+    for color, runs in enumerate(open_runs):
+        found.extend(("run", color, run) for run in runs)
+    if search.mirrored:
+        found = [mirror(meld, search.columns - 1) for meld in found]
+    return sorted(found, key=reading_order)
+
+
+def _on_runs(
+    search: Replayed, column: int, color: int, gain: int, grouped: int, extra: int
+) -> Laid:
+    """What a move lays on a colour's runs where they owe or know old runs (:data:`Laid`).
+
+    ``gain`` is the move's score, ``grouped`` its tiles to groups, ``extra`` its free jokers
+    on runs; its rack tiles go on runs as far as they go (as :mod:`._owing_runs` lays them).
+    """
+    relax = search.relax
+    used = gain // relax.weights[column]  # no rack joker where runs owe or know old runs
+    on_runs = relax.table[column][color] + used - grouped
+    racked = min(used, on_runs)
+    exempt = min(extra, relax.exempt[column][color])
+    pinned = search.run_pins[column][color] + exempt  # jokers standing as table tiles
+    return on_runs - racked + pinned, pinned, racked, extra - exempt
 
 
 def found_meld(meld: Built) -> FoundMeld:
@@ -69,8 +160,8 @@ def extend(
     return grown
 
 
-#: What a cell lays on a colour's runs where they owe: (table tiles and jokers standing as
-#: table tiles, of which jokers; rack tiles; freed jokers).
+#: What a cell lays on a colour's runs where they owe (or know old runs): (table tiles and
+#: jokers standing as table tiles, of which jokers; rack tiles; freed jokers).
 Laid = tuple[int, int, int, int]
 
 
@@ -104,6 +195,39 @@ def extend_owing(
         run.append((column, joker))
         grown.append(run)
         after.append(_owing_runs.grown(flag, tile))
+    return grown, after
+
+
+def extend_new(
+    runs: list[list[tuple[int, bool]]],
+    marks: list[tuple[int, int, int]],
+    column: int,
+    laid: Laid,
+    state: int,
+    color: int,
+    found: list[Built],
+    role: int,
+) -> tuple[list[list[tuple[int, bool]]], list[tuple[int, int, int]]]:
+    """:func:`extend_owing` where runs know old runs (:mod:`._new_runs`), at a cell of ``role``.
+
+    ``marks`` says what each open run holds; ``laid`` is read as :func:`extend_owing` reads
+    it, its table and rack tiles alike, its jokers standing as table tiles kept.
+    """
+    plain, pinned, racked, freed = laid
+    taken, opened = _new_runs.deal(marks, plain - pinned + racked, pinned, freed, role, state)
+    grown: list[list[tuple[int, bool]]] = []
+    after: list[tuple[int, int, int]] = []
+    for run, mark, tile in itertools.chain(
+        zip(runs, marks, taken, strict=True), (([], (0, 0, 0), tile) for tile in opened)
+    ):
+        if tile is None:
+            found.append(("run", color, run))
+            continue
+        run.append((column, tile != _new_runs.TILE))
+        grown.append(run)
+        marked = _new_runs.grown(mark, tile, role)
+        assert marked is not None, "a way dealt is one the states allow"
+        after.append(marked)
     return grown, after
 
 

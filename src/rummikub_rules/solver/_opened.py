@@ -39,6 +39,7 @@ from rummikub_rules.solver._host_search import UNKNOWN, HostSearch
 from rummikub_rules.solver._host_step import Rest, Step, rest_key
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._joker_search import JokerSearch, applies
+from rummikub_rules.solver._old_runs import knows_old_runs, old_runs
 from rummikub_rules.solver._position import Roles, readings
 from rummikub_rules.solver._problem import Problem
 from rummikub_rules.solver._relax import JokerRoom
@@ -352,7 +353,9 @@ class _Fates:
         tiles it owes, it is solved again with runs owing them too (:mod:`._owing_runs`), and
         so are the relaxations after it: tighter, they often find the best play or bound it
         where the hosts of freed jokers would be searched, but their larger tables cost more
-        than the plain ones where those settle the reading (most positions).
+        than the plain ones where those settle the reading (most positions). Where it refuses
+        it for a freed joker's run that is not new, it is solved again with runs knowing the
+        table's old runs (:mod:`._old_runs`, :mod:`._new_runs`).
         """
         for fate, found in self.solved:
             if fate is self.widest:
@@ -361,33 +364,37 @@ class _Fates:
         found, self.widest_rest = _relax_fate(*args)
         freed = len(self.roles.jokers) + self.roles.roleless
         owing = self.owing is not None and runs_may_owe(freed)
-        if found > self.best.floor and owing and self._rackless():
+        new = runs_may_owe(freed) and knows_old_runs(self.ctx)  # few jokers, as runs owing
+        refused = self._refused() if found > self.best.floor and (owing or new) else set()
+        if owing and Code.FREED_JOKER_NEEDS_RACK_TILES in refused:
             self.runs_owe = True
             found, self.widest_rest = _relax_fate(*args, runs_owe=True)
+        elif Code.FREED_JOKER_NOT_IN_NEW_MELD in refused and (newness := old_runs(self.ctx)):
+            found, self.widest_rest = _relax_fate(*args, newness=newness)
         self.solved.append((self.widest, found))
         return found
 
-    def _rackless(self) -> bool:
-        """Whether the widest relaxation's play was refused for a freed joker's run.
+    def _refused(self) -> set[Code]:
+        """Why the referee refused the widest relaxation's play, for a freed joker's run.
 
-        For a run without the rack tiles it owes: what runs owing rule out. A play refused only
-        for a meld that is not new, or for groups without them (the relaxation's groups owe
-        already, by number), they would find again.
+        The codes of the violations naming a run: one without the rack tiles it owes, or one
+        not new, which runs owing, or runs knowing old runs, rule out. A play refused for groups
+        alone (the relaxation's groups owe already, by number) they would find again.
         """
         ctx, rest = self.ctx, self.widest_rest
         if rest is None or rest.found is None:
-            return False
+            return set()
         ctx.budget.count(CHECK)
         after = Table(tuple(rest.found[1]))
-        return any(
-            violation.code is Code.FREED_JOKER_NEEDS_RACK_TILES
-            and any(
+        return {
+            violation.code
+            for violation in refusals(ctx.table, ctx.rack, after, opened=True, edition=ctx.edition)
+            if any(
                 reading.kind is MeldKind.RUN
                 for meld in violation.melds
                 for reading in meld.readings(ctx.edition)
             )
-            for violation in refusals(ctx.table, ctx.rack, after, opened=True, edition=ctx.edition)
-        )
+        }
 
     def _covered(self, fast: FastRun | None, fate: Fate) -> bool:
         """Whether a relaxation solved so far settles ``fate`` (the widest solved first)."""
@@ -483,13 +490,14 @@ def _relax_fate(
     room: JokerRoom | None,
     owing: Sequence[bool] | None,
     runs_owe: bool = False,
+    newness: Sequence[Sequence[int] | None] | None = None,
 ) -> tuple[int, Rest]:
     """Solve the relaxation freeing every joker above the best play so far (fast search).
 
     Its best play is offered (if the referee accepts it, it is the answer), its answer kept
     for the fate freeing them all; the score returned bounds every fate's play.
     """
-    _, fast = _fate_bound(ctx, fate, roles, table, room, owing, runs_owe)
+    _, fast = _fate_bound(ctx, fate, roles, table, room, owing, runs_owe, newness)
     floor = best.floor
     if fast is None:
         return floor, Rest(floor, None)  # the bounds on laid tiles cannot be met
@@ -509,6 +517,7 @@ def _fate_bound(
     room: JokerRoom | None,
     owing: Sequence[bool] | None = None,
     runs_owe: bool = False,
+    newness: Sequence[Sequence[int] | None] | None = None,
 ) -> tuple[int, FastRun | None]:
     """An upper bound on a fate's plays, and the fast search of its relaxation.
 
@@ -529,7 +538,8 @@ def _fate_bound(
             room=room,
             owing=owing,
             runs_owe=runs_owe,
-            exempt=ctx.pins(roles.jokers)[0] if runs_owe else None,
+            exempt=ctx.pins(roles.jokers)[0] if runs_owe or newness else None,
+            newness=newness,
         )
         return (NEG, None) if fast is None else (fast.bound(), fast)
     built = _fate_problem(ctx, fate, roles, table)

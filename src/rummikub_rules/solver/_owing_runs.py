@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from rummikub_rules.solver._run_states import Numbering
+from rummikub_rules.solver._run_states import Numbering, splits
 
 __all__ = [
     "JOKER",
@@ -140,7 +140,7 @@ def deal(
     """Which tile each run takes to reach state ``target``: (per run, ``None`` if it closes).
 
     And the tiles that open new runs. The runs are a play's, in its order (see
-    :meth:`._fast._Search.melds`).
+    :func:`._fast_melds.replay`).
     """
     key = (tuple(runs), plain, racked, jokers, target)
     found = _DEALS.get(key)
@@ -180,7 +180,7 @@ def _dealt(
         opened = count - len(must) - grow
         if opened:
             sorts.setdefault((0, _PLAIN), []).extend([None] * opened)  # no open run is empty
-        for split in _splits([len(members) for members in sorts.values()], plain, racked):
+        for split in splits([len(members) for members in sorts.values()], plain, racked):
             taken: list[int | None] = [None] * len(runs)
             new: list[int] = []
             after = []
@@ -194,24 +194,6 @@ def _dealt(
                     else:
                         taken[member] = tile
             yield (taken, new), after
-
-
-def _splits(sizes: Sequence[int], plain: int, racked: int) -> Iterator[list[tuple[int, int]]]:
-    """Every way to give each sort of ``sizes`` runs its table and rack tiles.
-
-    All of ``plain`` and ``racked`` are given; each sort's places left take the jokers.
-    """
-    if not sizes:
-        if plain == racked == 0:
-            yield []
-        return
-    size, rest = sizes[0], sizes[1:]
-    room = sum(rest)
-    for table in range(min(size, plain) + 1):
-        for rack in range(min(size - table, racked) + 1):
-            if plain - table + racked - rack <= room:
-                for more in _splits(rest, plain - table, racked - rack):
-                    yield [(table, rack), *more]
 
 
 def grown(run: _Run, tile: int) -> _Run:

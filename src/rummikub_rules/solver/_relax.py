@@ -31,6 +31,7 @@ from rummikub_rules.solver._color_tables import (
     packed_share,
 )
 from rummikub_rules.solver._grid import NEG
+from rummikub_rules.solver._new_runs import options as new_options
 from rummikub_rules.solver._owing_runs import options as owing_options
 from rummikub_rules.solver._run_states import options
 
@@ -111,11 +112,16 @@ class Relaxation:
         row_jokers: Sequence[int] | None = None,
         runs_owe: bool = False,
         exempt: Sequence[Sequence[int]] | None = None,
+        newness: Sequence[Sequence[int] | None] | None = None,
     ) -> None:
         self.table, self.rack, self.weights, self.caps = table, rack, weights, caps
         #: Whether the jokers owe a rack tile in their runs (:mod:`._owing_runs`), and per
-        #: ``[column][colour]`` how many there owe nothing.
+        #: ``[column][colour]`` how many there owe nothing (or, where runs know old runs, how
+        #: many are kept).
         self.runs_owe = runs_owe
+        #: Per colour, the role of each column along its old run (:mod:`._new_runs`), or
+        #: ``None`` where its runs are plain.
+        self.newness = newness
         self.exempt = exempt or [[0] * len(table[0]) for _ in table]
         self.pins = pins
         self.colors = len(table[0])
@@ -165,6 +171,7 @@ class Relaxation:
             table, rack, self.weights, self.caps, jokers, pins, budget, room, shares,
             read_for=self.jokers, runs_owe=self.runs_owe,
             exempt=[row[color] for row in self.exempt],
+            roles=None if self.newness is None else self.newness[color],
         )  # fmt: skip
 
     def bound(self) -> int:
@@ -250,12 +257,12 @@ class Relaxation:
             column, color = divmod(pos, self.colors)
             here, after = self.value[color][column], self.value[color][column + 1]
             weight = self.weights[column]
-            cell = (self.table[column][color], self.rack[column][color], self.caps[column])
-            pins = self.pins[column][color]
-            exempt = self.exempt[column][color] if self.runs_owe else -1
             top = here[state * width + spare * unit]
             shift, last = self.offsets[color], color == self.colors - 1
             charges = self._charges[column]
+            room = self.room
+            free = spare if spare and (room is None or room[0][column][color]) else 0
+            ways = self._ways(column, color, state, free)
             if not spare:
                 found = [
                     (
@@ -265,26 +272,16 @@ class Relaxation:
                         g,
                         0,
                     )
-                    for nxt, g, used, _ in (
-                        options(state, *cell, 0, pins)
-                        if exempt < 0
-                        else owing_options(state, *cell, 0, pins, exempt)
-                    )
+                    for nxt, g, used, _ in ways
                     if after[nxt * width] != NEG and not charges[g]
                 ]
                 found.sort()
                 self.known[pos][key] = found
                 return found
             found = []
-            room = self.room
-            free = spare if room is None or room[0][column][color] else 0
             grouping = last and (room is None or room[1][column])
             rack_counts, joker_weight = self._rack_counts[spare], self.joker_weights[column]
             spare_offset = self.spare_offset
-            if exempt < 0:
-                ways = options(state, *cell, free, pins)
-            else:
-                ways = owing_options(state, *cell, free, pins, exempt)
             for nxt, grouped, used, extra in ways:
                 left = (spare - extra) * unit - charges[grouped]
                 if left < 0:
@@ -302,6 +299,24 @@ class Relaxation:
             found.sort(key=_regret_then_gain)
             self.known[pos][key] = found
         return found
+
+    def _ways(
+        self, column: int, color: int, state: int, free: int
+    ) -> tuple[tuple[int, int, int, int], ...]:
+        """Every way to play the cell from ``state`` with up to ``free`` loose jokers on runs.
+
+        By the run states of the colour: plain, owing (:mod:`._owing_runs`) or knowing its
+        old run (:mod:`._new_runs`).
+        """
+        cell = (self.table[column][color], self.rack[column][color], self.caps[column])
+        pins = self.pins[column][color]
+        roles = None if self.newness is None else self.newness[color]
+        if roles is not None:
+            exempt = self.exempt[column][color]
+            return new_options(state, *cell, free, pins, exempt, roles[column])
+        if self.runs_owe:
+            return owing_options(state, *cell, free, pins, self.exempt[column][color])
+        return options(state, *cell, free, pins)
 
 
 def group_shares(counts: Sequence[Sequence[int]], pins: Sequence[int]) -> list[int]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final, Generic, TypeVar
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "Numbering",
     "options",
     "run_lengths",
+    "splits",
     "state_bits",
     "state_count",
     "state_id",
@@ -30,8 +31,9 @@ _STEP: dict[tuple[int, int], int] = {}
 #: ``_color_tables.ColorTable``).
 _OPTIONS: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
 
-#: What an open run is, to a numbering: its length here, more in :mod:`._owing_runs`.
-Kind = TypeVar("Kind", int, tuple[int, int])
+#: What an open run is, to a numbering: its length here, more in :mod:`._owing_runs` and
+#: :mod:`._new_runs`.
+Kind = TypeVar("Kind", int, tuple[int, int], tuple[int, int, int])
 
 
 class Numbering(Generic[Kind]):
@@ -141,3 +143,23 @@ def options(
                         ways.append((nxt, grouped, laid - table, extra))
         found = _OPTIONS[key] = tuple(ways)
     return found
+
+
+def splits(sizes: Sequence[int], first: int, second: int) -> Iterator[list[tuple[int, int]]]:
+    """Every way to give each sort of runs (``sizes`` runs each) tiles of two kinds.
+
+    All ``first`` and ``second`` tiles are given, at most one a run; the places left in each
+    sort take tiles of a third kind (how :mod:`._owing_runs` and :mod:`._new_runs` deal a cell's
+    tiles to runs alike: only how many of each kind a sort takes tells two ways apart).
+    """
+    if not sizes:
+        if first == second == 0:
+            yield []
+        return
+    size, rest = sizes[0], sizes[1:]
+    room = sum(rest)
+    for one in range(min(size, first) + 1):
+        for two in range(min(size - one, second) + 1):
+            if first - one + second - two <= room:
+                for more in splits(rest, first - one, second - two):
+                    yield [(one, two), *more]
