@@ -87,9 +87,9 @@ def replay(search: Replayed, path: list[Move]) -> list[Built]:
             open_runs[color], held[color] = extend_owing(
                 runs, held[color], column, laid, state, color, found
             )
-        elif runs or run_lengths(state):
-            jokers = extra + search.run_pins[column][color]
-            open_runs[color] = extend(runs, column, len(run_lengths(state)), jokers, color, found)
+        elif runs or state:  # state 0: no run open
+            count, jokers = len(run_lengths(state)), extra + search.run_pins[column][color]
+            open_runs[color] = extend(runs, column, count, jokers, color, found)
         grouped.append(tiles)
         if color == colors - 1:
             group_jokers += search.group_pins[column]
