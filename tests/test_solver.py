@@ -25,6 +25,7 @@ from rummikub_rules import (
     UnknownEditionError,
     parse_table,
     parse_tiles,
+    turns,
 )
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver import (
@@ -59,7 +60,8 @@ from rummikub_rules.solver._group_table import GroupTable
 from rummikub_rules.solver._groups import GroupClaim
 from rummikub_rules.solver._host_claims import Pinned, claimed_pins, unpinned
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
-from rummikub_rules.turns import check_turn
+from rummikub_rules.turns import Code, Verdict, Violation, check_turn
+from rummikub_rules.turns._facts import TurnFacts
 from rummikub_rules.turns._rack_melds import RackMelds
 from tests.brute import best_score
 from tests.depth import is_deep
@@ -1128,6 +1130,50 @@ def test_a_freed_joker_stays_out_of_a_run_holding_an_old_run_whole() -> None:
     assert check_turn(table, rack, found.play.after, opened=True).ok
 
 
+def test_one_fate_left_freeing_a_joker_is_relaxed_alone() -> None:
+    """Seeded ``ua-wiki`` play (jokers freed by replacing them): where one fate freeing a joker
+    is left to settle, its own relaxation settles it; the relaxation freeing every joker holds
+    it and only it, with fewer jokers pinned, so it costs more and bounds it worse (6,120
+    units before, 1,459)."""
+    table = parse_table(
+        "k1 k2 k3 | r3 o3 j | k4 r4 b4 | r6 j r8 r9 r10 | r9 b9 o9 | k10 r10 o10 | o11 o12 o13 | "
+        "k12 r12 b12 o12 | r13 b13 o13"
+    )
+    rack = parse_tiles("r8 k6 o4 b7 o7 r5 b12 o9 o6 k4 k11")
+    ua_wiki = EDITIONS["ua-wiki"]
+    with counted() as work:
+        found = solve(table, rack, opened=True, edition=ua_wiki)
+    assert found.proven_optimal
+    assert (found.tiles, found.points) == (4, 21)
+    assert work.solver <= 2_000
+    assert found.play is not None
+    assert check_turn(table, rack, found.play.after, opened=True, edition=ua_wiki).ok
+
+
+def test_a_refused_relaxation_is_judged_once() -> None:
+    """Why the referee refused the relaxation freeing every joker (a freed joker in a run not
+    new, here) is read from the verdict the offer of its play got, not asked again."""
+    table = parse_table(
+        "b1 b2 b3 b4 b5 | k2 k3 k4 | r2 r3 r4 r5 | b5 b6 b7 b8 b9 | k6 r6 b6 | k7 r7 o7 | "
+        "k10 b10 o10 | r10 b10 o10 | r11 b11 o11 | k11 k12 k13 | b11 b12 b13 | r12 b12 j | "
+        "k13 r13 o13"
+    )
+    rack = parse_tiles("k6 o3 r5 o12 o9")
+    judged: list[Table] = []
+    judge = turns._judged
+
+    def counting(facts: TurnFacts) -> Verdict:
+        judged.append(facts.after)
+        return judge(facts)
+
+    with mock.patch.object(turns, "_judged", counting):
+        found = solve(table, rack, opened=True)
+    assert found.proven_optimal
+    assert any(not check_turn(table, rack, after, opened=True) for after in judged)
+    plays = Counter(tuple(sorted(str(meld) for meld in after.melds)) for after in judged)
+    assert max(plays.values()) == 1
+
+
 def test_a_solve_keeps_only_a_play_above_least() -> None:
     table, rack = parse_table("r4 r5 r6"), parse_tiles("r3 r7 k9")
 
@@ -1804,7 +1850,8 @@ def test_a_refused_best_play_leaves_the_solve_unproven(
 
     table, rack = parse_table(table_text), parse_tiles(rack_text)
     assert solve(table, rack, opened=True, edition=edition).proven_optimal
-    monkeypatch.setattr(incumbent, "legal", lambda *args, **kwargs: False)
+    refused = (Violation(Code.INVALID_MELD, "refused"),)
+    monkeypatch.setattr(incumbent, "refusals", lambda *args, **kwargs: refused)
     found = solve(table, rack, opened=True, edition=edition)
     assert not found.proven_optimal
     with pytest.raises(SearchLimitExceeded):

@@ -14,7 +14,8 @@ from rummikub_rules.actions import Play
 from rummikub_rules.melds import Meld, Table
 from rummikub_rules.solver._budget import CHECK
 from rummikub_rules.solver._context import Context
-from rummikub_rules.solver._verify import legal
+from rummikub_rules.solver._verify import refusals
+from rummikub_rules.turns import Violation
 
 __all__ = ["Done", "Incumbent"]
 
@@ -33,13 +34,15 @@ class Incumbent:
     not call its answer proven (an honest "not proven" rather than a wrong proof).
     """
 
-    __slots__ = ("context", "doubt", "found", "least")
+    __slots__ = ("_last", "context", "doubt", "found", "least")
 
     def __init__(self, context: Context, least: int = 0) -> None:
         self.context = context
         self.found: tuple[int, Play] | None = None
         self.doubt = False
         self.least = least
+        #: The melds last offered and the rules they break (none: legal).
+        self._last: tuple[Sequence[Meld], tuple[Violation, ...]] | None = None
 
     @property
     def floor(self) -> int:
@@ -57,7 +60,9 @@ class Incumbent:
         ctx = self.context
         after = Table((*keep, *melds))
         ctx.budget.count(CHECK)  # counted, never stopping: a play found is always checked
-        if not legal(ctx.table, ctx.rack, after, opened=ctx.opened, edition=ctx.edition):
+        broken = refusals(ctx.table, ctx.rack, after, opened=ctx.opened, edition=ctx.edition)
+        self._last = (melds, broken) if not keep else None
+        if broken:
             self.doubt = self.doubt or exact
             return None
         score = self._score(after)
@@ -68,6 +73,16 @@ class Incumbent:
         if ctx.first:
             raise Done
         return score
+
+    def refusals(self, melds: Sequence[Meld]) -> tuple[Violation, ...] | None:
+        """The rules ``melds`` broke, if they were the last play offered (without ``keep``).
+
+        So a caller asking why its play was refused needs no second judgement (``None``: it
+        was not the last offered).
+        """
+        if self._last is None or self._last[0] is not melds:
+            return None
+        return self._last[1]
 
     def _score(self, after: Table) -> int:
         ctx = self.context

@@ -20,8 +20,8 @@ from typing import Final
 import attrs
 
 from rummikub_rules.editions import JokerRetrieval
-from rummikub_rules.melds import Meld, MeldKind, Table
-from rummikub_rules.solver._budget import CHECK, FATE, SliceSpent
+from rummikub_rules.melds import Meld, MeldKind
+from rummikub_rules.solver._budget import FATE, SliceSpent
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import (
     Colored,
@@ -53,7 +53,6 @@ from rummikub_rules.solver._room import (
     within,
 )
 from rummikub_rules.solver._search import Search
-from rummikub_rules.solver._verify import refusals
 from rummikub_rules.turns import Code
 
 __all__ = ["opened_bound", "play_opened"]
@@ -381,18 +380,15 @@ class _Fates:
         not new, which runs owing, or runs knowing old runs, rule out. A play refused for groups
         alone (the relaxation's groups owe already, by number) they would find again.
         """
-        ctx, rest = self.ctx, self.widest_rest
-        if rest is None or rest.found is None:
-            return set()
-        ctx.budget.count(CHECK)
-        after = Table(tuple(rest.found[1]))
+        rest = self.widest_rest
+        broken = None if rest is None or rest.found is None else self.best.refusals(rest.found[1])
         return {
             violation.code
-            for violation in refusals(ctx.table, ctx.rack, after, opened=True, edition=ctx.edition)
+            for violation in broken or ()
             if any(
                 reading.kind is MeldKind.RUN
                 for meld in violation.melds
-                for reading in meld.readings(ctx.edition)
+                for reading in meld.readings(self.ctx.edition)
             )
         }
 
@@ -400,11 +396,16 @@ class _Fates:
         """Whether a relaxation solved so far settles ``fate`` (the widest solved first)."""
         if fast is None:
             return False
-        if fate.freed:
+        if fate.freed and self._freeing_left() > 1:
             # Before the first fate freeing a joker, the relaxation freeing them all: it
-            # holds every fate's, so where it does not beat the best play, nothing does.
+            # holds every fate's, so where it does not beat the best play, nothing does. Not
+            # for one fate left: its own relaxation, tighter, settles it as well.
             self.widest_best()
         return any(found <= self.best.floor and covers(wide, fate) for wide, found in self.solved)
+
+    def _freeing_left(self) -> int:
+        """The fates freeing jokers not settled yet."""
+        return len(self.freeing) + sum(1 for _, _, fate in self.ranked[self.done :] if fate.freed)
 
     def _relax_ranked(self) -> None:
         """Solve the relaxations of the fates ranked and not walked yet, then rank them again.
