@@ -1174,6 +1174,27 @@ def test_a_refused_relaxation_is_judged_once() -> None:
     assert max(plays.values()) == 1
 
 
+def test_runs_keep_locked_melds_whole_in_the_rests_bound() -> None:
+    """Seeded ``sabra-1978`` play (melds holding a joker may only be extended): freeing both
+    jokers by their tiles, the rest's bound with the locked runs' tiles pinned let
+    ``o4 o5 j o7 o8`` split around the rack's ``o5`` and scored a tile too many, and the general
+    search spent 30,000 units on the claims. With runs that keep each locked run whole, the bound
+    is the best play's and its play is legal (40,400 units before, 6,369)."""
+    table = parse_table(
+        "r1 r2 r3 r4 | k5 j k7 | o4 o5 j o7 o8 | k9 b9 o9 | k12 b12 o12 | k13 r13 b13 | "
+        "r6 r7 r8 r9 r10 r11 r12 r13 | o11 o12 o13"
+    )
+    rack = parse_tiles("k4 b10 k3 k6 k9 o5 k7 o6 o3 b9")
+    sabra = EDITIONS["sabra-1978"]
+    with counted() as work:
+        found = solve(table, rack, opened=True, edition=sabra)
+    assert found.proven_optimal
+    assert (found.tiles, found.points) == (9, 57)
+    assert work.solver <= 8_000
+    assert found.play is not None
+    assert check_turn(table, rack, found.play.after, opened=True, edition=sabra).ok
+
+
 def test_a_solve_keeps_only_a_play_above_least() -> None:
     table, rack = parse_table("r4 r5 r6"), parse_tiles("r3 r7 k9")
 

@@ -24,11 +24,12 @@ from collections.abc import Iterator
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rummikub_rules import EDITIONS, Color, Edition, Meld, Table, Tile, check_turn
+from rummikub_rules import EDITIONS, Color, Edition, Meld, Table, Tile
 from rummikub_rules.editions import JokerRetrieval
-from rummikub_rules.solver import Objective, _new_runs, solve
+from rummikub_rules.solver import Objective, _new_runs
 from rummikub_rules.tiles import JOKER
 from tests.depth import examples
+from tests.properties._engines_agree import assert_the_engines_agree
 
 TILE, KEPT, FREED = _new_runs.TILE, _new_runs.KEPT, _new_runs.FREED
 OTHER, START, NUMBERED, GAP, END = (
@@ -159,17 +160,4 @@ def old_run_positions(draw: st.DrawFn) -> tuple[Edition, Table, tuple[Tile, ...]
 def test_the_solver_proves_what_the_general_search_proves_around_old_runs(
     position: tuple[Edition, Table, tuple[Tile, ...]], objective: Objective
 ) -> None:
-    edition, table, rack = position
-    found = {
-        engine: solve(
-            table, rack, opened=True, edition=edition, objective=objective, limit=10**6,
-            engine=engine,
-        )
-        for engine in ("auto", "general")
-    }  # fmt: skip
-    fast, general = found["auto"], found["general"]
-    assert fast.proven_optimal
-    assert general.proven_optimal
-    assert (fast.tiles, fast.points) == (general.tiles, general.points)
-    if fast.play is not None:
-        assert check_turn(table, rack, fast.play.after, opened=True, edition=edition).ok
+    assert_the_engines_agree(*position, objective)

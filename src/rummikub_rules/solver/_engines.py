@@ -33,6 +33,7 @@ __all__ = [
     "Colored",
     "FastRun",
     "Scored",
+    "claims_may_hold",
     "fast",
     "fast_search",
     "fast_solve",
@@ -101,6 +102,7 @@ def fast_search(
     runs_owe: bool = False,
     exempt: Counts | None = None,
     newness: Sequence[Sequence[int] | None] | None = None,
+    claimed: Sequence[Sequence[int] | None] | None = None,
 ) -> FastRun | None:
     """The fast search, with the bounds on laid tiles folded in.
 
@@ -114,7 +116,9 @@ def fast_search(
     but for ``exempt`` per cell (:class:`._fast.FastSearch`); ``newness``, per colour, its
     cells' roles along an old run no run holding it whole may take a freed joker into, the
     ``exempt`` jokers kept ones (only with no rack joker, none coloured, and at most two
-    loose, as where runs owe). ``None`` if the bounds cannot be met.
+    loose, as where runs owe); ``claimed``, per colour, its cells' roles along the run claims
+    its runs must keep whole (:func:`._host_claims.claim_roles`; only with no rack joker, none
+    coloured, at most two loose: :func:`claims_may_hold`). ``None`` if the bounds cannot be met.
     """
     given = rack
 
@@ -153,6 +157,10 @@ def fast_search(
     jokers = ctx.rack_jokers() if rack_jokers is None else rack_jokers
     if jokers or ctx.colored or not runs_may_owe(loose):
         newness = None  # a rack joker is not told from a freed one; many jokers cost more
+    if claimed is not None:
+        assert newness is None
+        assert claims_may_hold(ctx, jokers, loose)
+        newness = claimed
     jokers_low, jokers_high = joker_bounds(ctx)
     jokers_low = max(0, jokers_low - laid_jokers)
     jokers_high -= laid_jokers
@@ -181,6 +189,15 @@ def fast_search(
 
 #: The most loose jokers a fast search lets owe in runs (see :func:`fast_search`).
 _MOST_OWING: Final = 2
+
+
+def claims_may_hold(ctx: Context, rack_jokers: int, loose: int) -> bool:
+    """Whether a fast search may keep run claims whole (:func:`._host_claims.claim_roles`).
+
+    With no rack joker (the marks are those of :mod:`._new_runs`), none coloured, and at most
+    two jokers loose (as where runs owe: more cost more than they save).
+    """
+    return not rack_jokers and not ctx.colored and loose <= _MOST_OWING
 
 
 def runs_may_owe(loose: int) -> bool:

@@ -228,7 +228,9 @@ def extend_new(
         marked = _new_runs.grown(mark, tile, role)
         assert marked is not None, "a way dealt is one the states allow"
         after.append(marked)
-    return grown, after
+    held = _new_runs.settled(after, role)
+    assert held is not None, "a way dealt is one the states allow"
+    return grown, held
 
 
 def mirror(meld: Built, top: int) -> Built:

@@ -6,7 +6,9 @@ Under ``replace``, a meld whose joker is replaced in place (or a locked meld, un
 be that meld; :func:`claims_left` says which claims are still to meet once it is laid,
 :func:`unmeetable` whether the tiles left can meet them at all, and :func:`claimed_pins` a
 relaxation of the run claims that the fast search can solve, and :func:`unpinned` its play with
-those pins read as the tiles they took (a play for the referee to judge).
+those pins read as the tiles they took (a play for the referee to judge); :func:`claim_roles`
+the run claims as roles of the cells for runs that keep them whole (:mod:`._new_runs`), a
+tighter relaxation.
 """
 
 from __future__ import annotations
@@ -21,10 +23,19 @@ from rummikub_rules.solver._context import plus
 from rummikub_rules.solver._grid import Counts, FoundMeld, Grid
 from rummikub_rules.solver._groups import GroupClaim
 from rummikub_rules.solver._host_meld import Host
+from rummikub_rules.solver._new_runs import (
+    CLAIM_ANY,
+    CLAIM_END_ANY,
+    CLAIM_END_TILE,
+    CLAIM_OUTSIDE,
+    CLAIM_START_ANY,
+    CLAIM_START_TILE,
+    CLAIM_TILE,
+)
 from rummikub_rules.solver._position import renumbered
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 
-__all__ = ["Pinned", "claimed_pins", "claims_left", "unmeetable", "unpinned"]
+__all__ = ["Pinned", "claim_roles", "claimed_pins", "claims_left", "unmeetable", "unpinned"]
 
 
 def claims_left(
@@ -171,6 +182,37 @@ def claimed_pins(
         in_runs,
         in_groups,
     )
+
+
+def claim_roles(claims: Sequence[Claim], rows: int, columns: int) -> list[list[int] | None] | None:
+    """Per colour, its cells' roles along the run claims one run each must cover.
+
+    A relaxation of the claims (:mod:`._new_runs`): a colour keeps its claims by their first
+    cell, each next one starting past the last one's end (a mark holds one claim at a time),
+    none going round and none of one cell. ``None``: no claim kept.
+    """
+    by_row: list[list[Claim]] = [[] for _ in range(rows)]
+    for claim in claims:
+        if not (claim.head or claim.tail) and len(claim.columns) > 1:
+            by_row[claim.row].append(claim)
+    found: list[list[int] | None] = []
+    for row_claims in by_row:
+        roles: list[int] | None = None
+        end = -1
+        for claim in sorted(row_claims, key=lambda c: c.columns[0]):
+            first, last = claim.columns[0], claim.columns[-1]
+            if first <= end:
+                continue
+            assert claim.columns == tuple(range(first, last + 1)), "a claim's cells follow"
+            roles = roles or [CLAIM_OUTSIDE] * columns
+            tiles = [demand == NUMBERED for demand in claim.demands]
+            for column, tile in zip(claim.columns, tiles, strict=True):
+                roles[column] = CLAIM_TILE if tile else CLAIM_ANY
+            roles[first] = CLAIM_START_TILE if tiles[0] else CLAIM_START_ANY
+            roles[last] = CLAIM_END_TILE if tiles[-1] else CLAIM_END_ANY
+            end = last
+        found.append(roles)
+    return found if any(roles is not None for roles in found) else None
 
 
 def _claimed_groups(

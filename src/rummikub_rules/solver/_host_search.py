@@ -23,13 +23,20 @@ from rummikub_rules.solver._engines import (
     Colored,
     FastRun,
     Scored,
+    claims_may_hold,
     fast_search,
     fast_solve,
     general,
     problem,
 )
 from rummikub_rules.solver._grid import NEG, Counts
-from rummikub_rules.solver._host_claims import claimed_pins, claims_left, unmeetable, unpinned
+from rummikub_rules.solver._host_claims import (
+    claim_roles,
+    claimed_pins,
+    claims_left,
+    unmeetable,
+    unpinned,
+)
 from rummikub_rules.solver._host_meld import FREED, Host, Shape, Share, Stock
 from rummikub_rules.solver._host_order import HostOrder, trying_order
 from rummikub_rules.solver._host_step import Rest, Step, minus, plus_rows, rest_key
@@ -318,24 +325,27 @@ class HostSearch:
             found = None if run is None else fast_solve(ctx, self.best, run, floor)
             if not claims or found is None:
                 return found
-            # Tighter: the rest with the tiles its run claims hold kept in runs, as pins.
-            tighter = self._claimed_bound(step, relaxed, loose, floor)
-            if tighter is not None and tighter[0] <= floor:
-                return None
-            ceiling = found[0] if tighter is None else min(found[0], tighter[0])
-            # Where the freed jokers had room only beside the rack's tiles (:meth:`_room`),
-            # the ceiling bounds the hosts' plays but not the general search's problem, whose
+            # Where the freed jokers had room only beside the rack's tiles (:meth:`_room`), a
+            # ceiling bounds the hosts' plays but not the general search's problem, whose
             # freed jokers go anywhere: it may find more, so no ceiling stops it. Kept out of
             # the freed jokers' roles alone, it still bounds every play of the fate (the
             # others are other fates'), so it may stop the search there.
             beside_rack = relaxed and hosts_room(ctx.edition, stock, step.freed) is not None
-            ceiling = None if ctx.first or beside_rack else ceiling
-            # The tighter one's play, its pins read as the tiles they took, is often legal:
-            # taken by the referee at the ceiling, it is the rest's best.
-            if tighter is not None:
-                score, melds = tighter
-                if score == ceiling and melds is not None and self._legal(step, (score, melds)):
+            bound = found[0]
+            # Tighter: the rest with the tiles its run claims hold kept in runs, as pins; where
+            # that does not settle it, with runs keeping its run claims whole (dearer).
+            for held in (False, True):
+                tighter = self._claimed_bound(step, relaxed, loose, floor, held=held)
+                if tighter is None:
+                    continue
+                if tighter[0] <= floor:
+                    return None
+                bound = min(bound, tighter[0])
+                score, melds = tighter  # often legal: at the ceiling, the rest's best
+                at_ceiling = score == bound and not (ctx.first or beside_rack)
+                if at_ceiling and melds is not None and self._legal(step, (score, melds)):
                     return score, melds
+            ceiling = None if ctx.first or beside_rack else bound
         built = problem(
             ctx,
             stock.table,
@@ -360,40 +370,46 @@ class HostSearch:
         return self.best.offer([*step.taken, *found[1]]) == found[0] + step.gained
 
     def _claimed_bound(
-        self, step: Step, relaxed: bool, loose: int, floor: int
+        self, step: Step, relaxed: bool, loose: int, floor: int, *, held: bool
     ) -> tuple[int, list[Meld] | None] | None:
         """A rest's best score with its claims relaxed (:func:`claimed_pins`), and its play.
 
-        A score of ``NEG`` if none beats ``floor``; ``None`` where it is not relaxed so. Its
-        play holds pins where the table has tiles: it is given with those pins read as the
-        tiles (:func:`unpinned`; ``None`` where that is no real play), a play only the referee
-        may call legal. Past the budget it is not offered (a run of pins alone may stay in a
-        bound).
+        With ``held``, its run claims are kept whole by the runs instead of pinned
+        (:func:`claim_roles`; ``None`` where the fast search may not keep them so). A score of
+        ``NEG`` if none beats ``floor``; ``None`` where it is not relaxed so. Its play holds
+        pins where the table has tiles: it is given with those pins read as the tiles
+        (:func:`unpinned`; ``None`` where that is no real play), a play only the referee may
+        call legal. Past the budget it is not offered (a run of pins alone may stay in a bound).
         """
-        stock = step.stock
+        stock, grid = step.stock, self.ctx.grid
+        may_hold = held and claims_may_hold(self.ctx, stock.rack_jokers, loose)
+        roles = claim_roles(step.claims, grid.rows, grid.columns) if may_hold else None
+        if held and roles is None:
+            return None
+        run_claims = () if roles is not None else step.claims
         pinned = claimed_pins(
-            stock.table, stock.run_pins, stock.group_pins, step.claims, step.group_claims
+            stock.table, stock.run_pins, stock.group_pins, run_claims, step.group_claims
         )
-        if pinned is None:
+        if pinned is None and roles is None:
             return None
         run = self._fast_rest(
             step,
             relaxed,
             loose=loose,
             rack_jokers=stock.rack_jokers,
-            group_pins=pinned.group_pins,
+            group_pins=stock.group_pins if pinned is None else pinned.group_pins,
             laid_jokers=step.laid_jokers,
-            table=pinned.table,
-            run_pins=pinned.run_pins,
-            pinned_groups=pinned.in_groups,
+            table=None if pinned is None else pinned.table,
+            run_pins=None if pinned is None else pinned.run_pins,
+            pinned_groups=None if pinned is None else pinned.in_groups,
+            claimed=roles,
         )
         if run is None or run.bound() <= floor:
             return NEG, None
         found = run.search.solve(floor - run.forced)
         if found is None:
             return NEG, None
-        melds = unpinned(found[1], pinned)
-        grid = self.ctx.grid
+        melds = found[1] if pinned is None else unpinned(found[1], pinned)
         return found[0] + run.forced, None if melds is None else [grid.meld(m) for m in melds]
 
     def _plain_applies(self, step: Step) -> bool:
@@ -477,10 +493,12 @@ class HostSearch:
         run_pins: Counts | None = None,
         row_jokers: list[int] | None = None,
         pinned_groups: Counts | None = None,
+        claimed: list[list[int] | None] | None = None,
     ) -> FastRun | None:
         """The fast search over a rest's stock and bounds, with the jokers given.
 
-        ``table`` and ``run_pins`` replace the stock's (see :meth:`_claimed_bound`);
+        ``table`` and ``run_pins`` replace the stock's, and ``claimed`` keeps run claims whole
+        (see :meth:`_claimed_bound`);
         ``row_jokers`` limits each colour's jokers in the bound (:func:`._engines.fast_search`).
         ``pinned_groups``: the tiles the claims' groups took from the table as pins, per cell.
         At those numbers a freed joker joins the groups unowed: a rack tile laid beside it may
@@ -504,8 +522,10 @@ class HostSearch:
             room=room,
             row_jokers=row_jokers,
             owing=owing,
-            # A claim's pin may stand for a rack tile's copy: its run need not owe then.
-            runs_owe=run_pins is None,
+            # A claim's pin may stand for a rack tile's copy: its run need not owe then. Runs
+            # keeping claims know nothing of owing (a relaxation).
+            runs_owe=run_pins is None and claimed is None,
+            claimed=claimed,
         )
 
     def _room(self, step: Step, relaxed: bool) -> tuple[JokerRoom | None, list[bool] | None]:

@@ -18,6 +18,14 @@ old one is no longer as good as a fresh one), so every way to lay a cell is list
 dropped only loosens the relaxation: a freed joker is refused only where the run holds an old
 run whole, so every legal play is a path of the states. :func:`deal` gives a play's runs the
 tiles one outcome says.
+
+The same marks keep a *claim* (:class:`._runs.Claim`: consecutive cells of a colour one run must
+cover, with a numbered tile where it demands one: a meld locked under
+``joker_melds_extend_only``, or one whose joker is replaced in place), with roles of their own
+(:data:`CLAIM_START_TILE` to :data:`CLAIM_OUTSIDE`): a run taking the claim's first cell holds
+it, keeps holding it while it takes a numbered tile where the claim demands one (anything at
+its other cells), and past each of the claim's cells some run must hold it; its last cell met,
+no run holds it any more. Freed jokers go anywhere there (no freed-joker mark).
 """
 
 from __future__ import annotations
@@ -29,6 +37,13 @@ from typing import Final
 from rummikub_rules.solver._run_states import Numbering, splits
 
 __all__ = [
+    "CLAIM_ANY",
+    "CLAIM_END_ANY",
+    "CLAIM_END_TILE",
+    "CLAIM_OUTSIDE",
+    "CLAIM_START_ANY",
+    "CLAIM_START_TILE",
+    "CLAIM_TILE",
     "END",
     "FREED",
     "GAP",
@@ -44,6 +59,7 @@ __all__ = [
     "flipped_roles",
     "grown",
     "options",
+    "settled",
     "state_bits",
     "state_count",
 ]
@@ -54,6 +70,25 @@ START: Final = 1
 NUMBERED: Final = 2
 GAP: Final = 3
 END: Final = 4
+
+#: A cell's role along a claim: its first cell, a cell between and its last, each demanding a
+#: numbered tile (``_TILE``) or taking anything (``_ANY``); or a cell outside the claims of a
+#: colour that has some.
+CLAIM_START_TILE: Final = 5
+CLAIM_START_ANY: Final = 6
+CLAIM_TILE: Final = 7
+CLAIM_ANY: Final = 8
+CLAIM_END_TILE: Final = 9
+CLAIM_END_ANY: Final = 10
+CLAIM_OUTSIDE: Final = 11
+_FLIPPED: Final = {
+    START: END,
+    END: START,
+    CLAIM_START_TILE: CLAIM_END_TILE,
+    CLAIM_START_ANY: CLAIM_END_ANY,
+    CLAIM_END_TILE: CLAIM_START_TILE,
+    CLAIM_END_ANY: CLAIM_START_ANY,
+}
 
 #: What one tile laid on a run is: a numbered tile (the table's or the rack's), a joker kept in
 #: its role (a table joker pinned, or one standing where a table joker stood), a freed joker.
@@ -94,11 +129,12 @@ def closes(state: int) -> bool:
 def flipped_roles(roles: Sequence[int] | None) -> list[int] | None:
     """A colour's roles for a search walking the columns the other way (``None``: plain).
 
-    The columns come in the other order, and an old run's first and last places swap.
+    The columns come in the other order, and an old run's (or a claim's) first and last places
+    swap.
     """
     if roles is None:
         return None
-    return [END if role == START else START if role == END else role for role in roles[::-1]]
+    return [_FLIPPED.get(role, role) for role in roles[::-1]]
 
 
 def options(
@@ -220,16 +256,39 @@ def _laid(
                 new.append(tile)
             else:
                 taken[member] = tile
-    return (taken, new), after
+    held = settled(after, role)
+    return None if held is None else ((taken, new), held)
+
+
+def settled(runs: list[_Run], role: int) -> list[_Run] | None:
+    """The runs after a cell of ``role``, once its claim is judged (``None``: no run holds it).
+
+    Past a claim's cell some run must hold the claim; past its last cell, none holds it any
+    more (it is met). The order of ``runs`` is kept.
+    """
+    if role < CLAIM_START_TILE or role == CLAIM_OUTSIDE:
+        return runs
+    if not any(holding for _, _, holding in runs):
+        return None
+    if role in (CLAIM_END_TILE, CLAIM_END_ANY):
+        return [(length, 0, 0) for length, _, _ in runs]
+    return runs
 
 
 def grown(run: _Run, tile: int, role: int) -> _Run | None:
     """A run after one more tile at a cell of ``role`` (a new run: ``(0, 0, 0)``).
 
     ``None`` where a freed joker would join a run holding an old run whole, or a run holding
-    one whole holds a freed joker.
+    one whole holds a freed joker. Along a claim, whether the run holds it (:func:`settled`
+    judges the claim).
     """
     length, holds_freed, holding = run
+    if role >= CLAIM_START_TILE:
+        if role in (CLAIM_START_TILE, CLAIM_START_ANY):
+            holding = int(tile == TILE or role == CLAIM_START_ANY)
+        elif role in (CLAIM_TILE, CLAIM_END_TILE) and tile != TILE:
+            holding = 0
+        return min(3, length + 1), 0, holding
     if tile == FREED:
         if holding and role in (OTHER, START):
             return None  # past an old run's last place, a holding run holds it whole
