@@ -37,9 +37,17 @@ from rummikub_rules.solver._host_claims import (
     unmeetable,
     unpinned,
 )
-from rummikub_rules.solver._host_meld import FREED, Host, Shape, Share, Stock
+from rummikub_rules.solver._host_meld import FREED, Host, Shape, Share
 from rummikub_rules.solver._host_order import HostOrder, trying_order
-from rummikub_rules.solver._host_step import Rest, Step, minus, plus_rows, rest_key
+from rummikub_rules.solver._host_step import (
+    Rest,
+    Step,
+    minus,
+    pinned_applies,
+    plus_rows,
+    rest_key,
+    row_jokers,
+)
 from rummikub_rules.solver._hosts import Olds, hosts
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._pinned import rack_recoloured, recoloured
@@ -263,14 +271,20 @@ class HostSearch:
         return NEG if found is None else found[0]
 
     def solve_stock(
-        self, step: Step, *, relaxed: bool = False, bound: bool = False
+        self,
+        step: Step,
+        *,
+        relaxed: bool = False,
+        bound: bool = False,
+        relaxed_best: int | None = None,
     ) -> Scored | None:
         """The best play of what is left after the hosts, above the best play so far.
 
         ``relaxed``: the freed jokers still to place go anywhere (a bound on the hosts' plays).
         ``bound``: only the score is wanted, an upper bound (coloured jokers may be read as
-        plain ones: see :meth:`_plain_bound`). Different hosts often leave the same rest: each
-        rest's answer is kept (:class:`Rest`).
+        plain ones: see :meth:`_plain_bound`). ``relaxed_best``: an upper bound the caller has
+        solved already (a fate's relaxation), so that a rest with claims is not relaxed again.
+        Different hosts often leave the same rest: each rest's answer is kept (:class:`Rest`).
         """
         floor = self.best.floor - step.gained
         bound = bound and step.colored is not None  # else the bound is the rest's best
@@ -282,13 +296,15 @@ class HostSearch:
             found = self._plain_bound(step, relaxed, floor)
             self.rests[key] = Rest(floor, found)
         else:
-            found = self._solve_rest(step, relaxed, floor)
+            found = self._solve_rest(step, relaxed, floor, relaxed_best)
             self.rests[key] = Rest(floor, found)
         if found is None:
             return None
         return found[0] + step.gained, found[1]
 
-    def _solve_rest(self, step: Step, relaxed: bool, floor: int) -> Scored | None:
+    def _solve_rest(
+        self, step: Step, relaxed: bool, floor: int, relaxed_best: int | None = None
+    ) -> Scored | None:
         """The best play of a rest above ``floor`` (scores without what the hosts gained)."""
         ctx = self.ctx
         stock = step.stock
@@ -305,33 +321,35 @@ class HostSearch:
             )
         claims = bool(step.claims or step.group_claims)
         jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + loose
-        if colored is not None and not claims and _pinned_applies(ctx, stock, colored, relaxed):
+        if colored is not None and not claims and pinned_applies(ctx, stock, colored, relaxed):
             settled, pinned = self._fast_pinned(step, loose, colored, relaxed, floor)
             if settled:
                 return pinned
         ceiling = None
         if ctx.fast_applies(jokers + stock.rack_jokers) and (not claims or colored is None):
-            run = self._fast_rest(
-                step,
-                relaxed,
-                loose=loose,
-                rack_jokers=stock.rack_jokers,
-                group_pins=stock.group_pins,
-                laid_jokers=step.laid_jokers,
-            )
-            # With claims, this is the rest without them, a relaxation: where it has nothing
-            # above the floor, nor has the rest; else the general search, which keeps them,
-            # can do no better than its best (unless any play would do: not the best then).
-            found = None if run is None else fast_solve(ctx, self.best, run, floor)
-            if not claims or found is None:
-                return found
+            if relaxed_best is None or not claims:
+                run = self._fast_rest(
+                    step,
+                    relaxed,
+                    loose=loose,
+                    rack_jokers=stock.rack_jokers,
+                    group_pins=stock.group_pins,
+                    laid_jokers=step.laid_jokers,
+                )
+                # With claims, this is the rest without them, a relaxation: where it has nothing
+                # above the floor, nor has the rest; else the general search, which keeps them,
+                # can do no better than its best (unless any play would do: not the best then).
+                found = None if run is None else fast_solve(ctx, self.best, run, floor)
+                if not claims or found is None:
+                    return found
+                relaxed_best = found[0]
             # Where the freed jokers had room only beside the rack's tiles (:meth:`_room`), a
             # ceiling bounds the hosts' plays but not the general search's problem, whose
             # freed jokers go anywhere: it may find more, so no ceiling stops it. Kept out of
             # the freed jokers' roles alone, it still bounds every play of the fate (the
             # others are other fates'), so it may stop the search there.
             beside_rack = relaxed and hosts_room(ctx.edition, stock, step.freed) is not None
-            bound = found[0]
+            bound = relaxed_best
             # Tighter: the rest with the tiles its run claims hold kept in runs, as pins; where
             # that does not settle it, with runs keeping its run claims whole (dearer).
             for held in (False, True):
@@ -440,7 +458,7 @@ class HostSearch:
             laid_jokers=step.laid_jokers + sum(step.colored_laid),
             # Limits take the group shares from the bound, yet bound a relaxed rest tighter
             # than shares do (its freed jokers, read as plain, might go to any colour's runs).
-            row_jokers=_row_jokers(step, ctx.grid.rows) if relaxed else None,
+            row_jokers=row_jokers(step, ctx.grid.rows) if relaxed else None,
         )
         if run is None or run.bound() <= floor:
             return None
@@ -452,8 +470,8 @@ class HostSearch:
     ) -> tuple[bool, Scored | None]:
         """A rest whose coloured jokers are kept ones (or the rack's too), by the fast search.
 
-        The rack's only where every joker of the rest is coloured (:func:`_pinned_applies`). They
-        are read as plain ones, a relaxation; the best play then gets them back, the kept
+        The rack's only where every joker of the rest is coloured (:func:`.pinned_applies`).
+        They are read as plain ones, a relaxation; the best play then gets them back, the kept
         ones first (:func:`.recoloured`), then the rack's (:func:`.rack_recoloured`). Whether
         that settles it (not where the relaxation's best play does not take them back: the
         general search decides), and its answer.
@@ -566,34 +584,3 @@ class HostSearch:
                 {(c, r): n for c, row in enumerate(rack) for r, n in enumerate(row) if n},
             )
         return self._old
-
-
-def _row_jokers(step: Step, rows: int) -> list[int]:
-    """Per colour, the most jokers of a relaxed rest its runs may take.
-
-    The plain ones and its own coloured ones, counted before any is laid: never fewer than are
-    left.
-    """
-    stock = step.stock
-    zeros = (0,) * rows
-    freed_colored = step.freed_colored or zeros
-    plain = stock.loose + stock.rack_jokers + step.freed - sum(freed_colored)
-    loose, rack = stock.colored_loose or zeros, stock.colored_rack or zeros
-    return [plain + sum(mine) for mine in zip(loose, rack, freed_colored, strict=True)]
-
-
-def _pinned_applies(ctx: Context, stock: Stock, colored: Colored, relaxed: bool) -> bool:
-    """Whether :meth:`HostSearch._fast_pinned` may solve a rest.
-
-    The fast search's rules apply and no coloured joker is loose. The rack's coloured jokers
-    only in an exact rest whose jokers are all coloured: every joker of its best play must then
-    take back a coloured kind, so none of a kept one's roles can go to a plain one.
-    """
-    jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + stock.all_rack_jokers
-    jokers += sum(map(sum, colored.group_pins)) + stock.all_loose
-    if not ctx.fast_rules(jokers) or ctx.laid or any(colored.loose):
-        return False
-    if not any(stock.colored_rack):
-        return True
-    plain_pins = sum(map(sum, stock.run_pins)) - sum(map(sum, colored.run_pins))
-    return not (relaxed or stock.loose or stock.rack_jokers or plain_pins or sum(stock.group_pins))

@@ -2,7 +2,8 @@
 
 A :class:`Step` is one state of the host search (:mod:`._host_search`): the stock left, the
 hosts laid and what is still owed. :func:`rest_key` says what the answer of the rest after a
-step depends on, so that each rest is solved once per solve (:class:`Rest`).
+step depends on, so that each rest is solved once per solve (:class:`Rest`);
+:func:`row_jokers` and :func:`pinned_applies` say how a rest's coloured jokers may be read.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from rummikub_rules.melds import Meld
-from rummikub_rules.solver._context import freeze, plus
+from rummikub_rules.solver._context import Context, freeze, plus
 from rummikub_rules.solver._engines import Colored, Scored
 from rummikub_rules.solver._fates import Fate
 from rummikub_rules.solver._grid import Counts, Grid
@@ -19,7 +20,7 @@ from rummikub_rules.solver._host_meld import FREED, RACK_JOKER, Host, Stock
 from rummikub_rules.solver._room import Barred
 from rummikub_rules.solver._runs import Claim
 
-__all__ = ["Rest", "Step", "minus", "plus_rows", "rest_key"]
+__all__ = ["Rest", "Step", "minus", "pinned_applies", "plus_rows", "rest_key", "row_jokers"]
 
 
 @attrs.frozen
@@ -137,3 +138,34 @@ def minus(have: tuple[int, ...], used: tuple[int, ...]) -> tuple[int, ...]:
 def plus_rows(have: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
     """Per-row counts and more (empty stays empty)."""
     return tuple(a + b for a, b in zip(have, more, strict=True)) if have else ()
+
+
+def row_jokers(step: Step, rows: int) -> list[int]:
+    """Per colour, the most jokers of a relaxed rest its runs may take.
+
+    The plain ones and its own coloured ones, counted before any is laid: never fewer than are
+    left.
+    """
+    stock = step.stock
+    zeros = (0,) * rows
+    freed_colored = step.freed_colored or zeros
+    plain = stock.loose + stock.rack_jokers + step.freed - sum(freed_colored)
+    loose, rack = stock.colored_loose or zeros, stock.colored_rack or zeros
+    return [plain + sum(mine) for mine in zip(loose, rack, freed_colored, strict=True)]
+
+
+def pinned_applies(ctx: Context, stock: Stock, colored: Colored, relaxed: bool) -> bool:
+    """Whether :meth:`._host_search.HostSearch._fast_pinned` may solve a rest.
+
+    The fast search's rules apply and no coloured joker is loose. The rack's coloured jokers
+    only in an exact rest whose jokers are all coloured: every joker of its best play must then
+    take back a coloured kind, so none of a kept one's roles can go to a plain one.
+    """
+    jokers = sum(map(sum, stock.run_pins)) + sum(stock.group_pins) + stock.all_rack_jokers
+    jokers += sum(map(sum, colored.group_pins)) + stock.all_loose
+    if not ctx.fast_rules(jokers) or ctx.laid or any(colored.loose):
+        return False
+    if not any(stock.colored_rack):
+        return True
+    plain_pins = sum(map(sum, stock.run_pins)) - sum(map(sum, colored.run_pins))
+    return not (relaxed or stock.loose or stock.rack_jokers or plain_pins or sum(stock.group_pins))

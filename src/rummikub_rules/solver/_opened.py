@@ -477,7 +477,10 @@ class _Fates:
             self._search_hosts(step, fate, None if claims else relaxed)
         elif claims or fast is None:
             # No rule says where a freed joker goes: it is free, the relaxation is exact.
-            found = host_search.solve_stock(step, relaxed=True)
+            # The relaxation's best bounds the rest (unless any play would do).
+            solved = None if relaxed is None or ctx.first else relaxed.found
+            best_relaxed = None if solved is None else solved[0]
+            found = host_search.solve_stock(step, relaxed=True, relaxed_best=best_relaxed)
             if found is not None:
                 best.offer(found[1], exact=True)
 
