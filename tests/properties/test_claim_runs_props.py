@@ -163,7 +163,8 @@ OBJECTIVES: tuple[Objective, ...] = ("tiles", "points")
 def claimed_positions(draw: st.DrawFn) -> tuple[Edition, Table, tuple[Tile, ...]]:
     """A small table with a long run holding a joker (and maybe a second meld with one), and a
     rack that may replace the joker, hold copies of the run's tiles (so that splitting the run
-    lays more, which a locked run forbids), extend it, or build groups beside it."""
+    lays more, which a locked run forbids), extend it, build groups beside it, or hold the
+    box's other joker."""
     locking = [e for e in CLAIM_EDITIONS if e.joker_melds_extend_only]
     edition = draw(st.sampled_from(locking if draw(st.booleans()) else CLAIM_EDITIONS))
     colors = list(Color)[:4]
@@ -188,6 +189,8 @@ def claimed_positions(draw: st.DrawFn) -> tuple[Edition, Table, tuple[Tile, ...]
     if draw(st.booleans()):
         rack.append(Tile(color, numbers[hole]))  # the joker's own tile
     table = Table(tuple(melds))
+    if sum(meld.jokers for meld in melds) < 2 and draw(st.booleans()):
+        rack.append(JOKER)  # the box's second joker
     counts = Counter(t for t in [*table.tiles, *rack] if t != JOKER)
     assume(max(counts.values()) <= 2)
     return edition, table, tuple(rack)

@@ -117,8 +117,8 @@ def fast_search(
     cells' roles along an old run no run holding it whole may take a freed joker into, the
     ``exempt`` jokers kept ones (only with no rack joker, none coloured, and at most two
     loose, as where runs owe); ``claimed``, per colour, its cells' roles along the run claims
-    its runs must keep whole (:func:`._host_claims.claim_roles`; only with no rack joker, none
-    coloured, at most two loose: :func:`claims_may_hold`). ``None`` if the bounds cannot be met.
+    its runs must keep whole (:func:`._host_claims.claim_roles`; only with none coloured, at
+    most two loose or on the rack: :func:`claims_may_hold`). ``None`` if the bounds cannot be met.
     """
     given = rack
 
@@ -194,10 +194,10 @@ _MOST_OWING: Final = 2
 def claims_may_hold(ctx: Context, rack_jokers: int, loose: int) -> bool:
     """Whether a fast search may keep run claims whole (:func:`._host_claims.claim_roles`).
 
-    With no rack joker (the marks are those of :mod:`._new_runs`), none coloured, and at most
-    two jokers loose (as where runs owe: more cost more than they save).
+    With no coloured joker, and at most two jokers loose or on the rack (as where runs owe:
+    more cost more than they save).
     """
-    return not rack_jokers and not ctx.colored and loose <= _MOST_OWING
+    return not ctx.colored and loose + rack_jokers <= _MOST_OWING
 
 
 def runs_may_owe(loose: int) -> bool:

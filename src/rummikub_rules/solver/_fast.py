@@ -37,7 +37,7 @@ from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._fast_melds import found_meld, replay
 from rummikub_rules.solver._grid import NEG, FoundMeld
 from rummikub_rules.solver._group_table import group_table
-from rummikub_rules.solver._new_runs import flipped_roles
+from rummikub_rules.solver._new_runs import flipped_roles, keeps_claims
 from rummikub_rules.solver._relax import (
     JokerRoom,
     Move,
@@ -228,7 +228,9 @@ class _Search:
         if newness is not None and copies + self.jokers > _new_runs.MOST_RUNS:
             newness = None
         self.newness = newness
-        assert newness is None or not jokers[1]  # a rack joker is not told from a freed one
+        # A rack joker is not told from a freed one: only runs keeping claims (where every
+        # joker stands alike) take one.
+        assert newness is None or not jokers[1] or keeps_claims(newness)
         bits = _new_runs.state_bits if newness else _owing_runs.state_bits if runs_owe else None
         self.bits = (bits or state_bits)(copies + self.jokers)
         self.offsets = [self.groups.bits + self.bits * c for c in range(colors)]

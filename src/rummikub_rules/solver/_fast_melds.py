@@ -70,7 +70,7 @@ def replay(search: Replayed, path: list[Move]) -> list[Built]:
     grouped: list[int] = []
     for pos, move in enumerate(path):
         column, color = divmod(pos, colors)
-        _, gain, delta, tiles, group_jokers = move
+        _, _, delta, tiles, group_jokers = move
         spare = key >> shift
         key += delta
         state = (key >> search.offsets[color]) & mask
@@ -78,12 +78,12 @@ def replay(search: Replayed, path: list[Move]) -> list[Built]:
         roles = None if search.newness is None else search.newness[color]
         runs = open_runs[color]
         if roles is not None:
-            laid = _on_runs(search, column, color, gain, tiles, extra)
+            laid = _on_runs(search, column, color, move, spare, extra)
             open_runs[color], marks[color] = extend_new(
                 runs, marks[color], column, laid, state, color, found, roles[column]
             )
         elif search.runs_owe:
-            laid = _on_runs(search, column, color, gain, tiles, extra)
+            laid = _on_runs(search, column, color, move, spare, extra)
             open_runs[color], held[color] = extend_owing(
                 runs, held[color], column, laid, state, color, found
             )
@@ -104,16 +104,18 @@ def replay(search: Replayed, path: list[Move]) -> list[Built]:
     return sorted(found, key=reading_order)
 
 
-def _on_runs(
-    search: Replayed, column: int, color: int, gain: int, grouped: int, extra: int
-) -> Laid:
+def _on_runs(search: Replayed, column: int, color: int, move: Move, spare: int, extra: int) -> Laid:
     """What a move lays on a colour's runs where they owe or know old runs (:data:`Laid`).
 
-    ``gain`` is the move's score, ``grouped`` its tiles to groups, ``extra`` its free jokers
-    on runs; its rack tiles go on runs as far as they go (as :mod:`._owing_runs` lays them).
+    ``spare`` jokers were left before it, ``extra`` of them go on runs (the rack's too, where
+    runs keep claims: any joker stands alike there). Its rack tiles are what its score says
+    beyond the rack's jokers it lays; they go on runs as far as they go (as
+    :mod:`._owing_runs` lays them).
     """
+    _, gain, _, grouped, group_jokers = move
     relax = search.relax
-    used = gain // relax.weights[column]  # no rack joker where runs owe or know old runs
+    racked_jokers = relax.rack_jokers_among(spare, extra + group_jokers)
+    used = (gain - racked_jokers * relax.joker_weights[column]) // relax.weights[column]
     on_runs = relax.table[column][color] + used - grouped
     racked = min(used, on_runs)
     exempt = min(extra, relax.exempt[column][color])

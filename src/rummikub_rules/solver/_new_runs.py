@@ -58,6 +58,7 @@ __all__ = [
     "deal",
     "flipped_roles",
     "grown",
+    "keeps_claims",
     "options",
     "settled",
     "state_bits",
@@ -124,6 +125,11 @@ def state_bits(runs: int) -> int:
 def closes(state: int) -> bool:
     """Whether every open run of ``state`` may close: 3 tiles or more."""
     return all(run[0] == 3 for run in _STATES[state])
+
+
+def keeps_claims(roles: Sequence[Sequence[int] | None]) -> bool:
+    """Whether colours' roles (``None``: a plain colour) are a claim's, none an old run's."""
+    return all(min(row) >= CLAIM_START_TILE for row in roles if row is not None)
 
 
 def flipped_roles(roles: Sequence[int] | None) -> list[int] | None:

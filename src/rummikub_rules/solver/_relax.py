@@ -248,6 +248,10 @@ class Relaxation:
         """Rack jokers among ``count`` more jokers placed after ``placed`` (table ones first)."""
         return max(0, placed + count - self.table_jokers) - max(0, placed - self.table_jokers)
 
+    def rack_jokers_among(self, spare: int, placed: int) -> int:
+        """How many of ``placed`` more jokers, ``spare`` left before, are the rack's."""
+        return self._rack_counts[spare][placed]
+
     def moves(self, pos: int, state: int, spare: int = 0) -> list[Move]:
         """The feasible moves of the colour in ``state`` at cell ``pos``, least regret first."""
         key = state * (self.jokers + 1) + spare
