@@ -117,7 +117,7 @@ def measured(ledger: Ledger) -> Iterator[None]:
         (_host_search.HostSearch, "search", "host search"),
         (_host_search.HostSearch, "_listed", "host listing"),
         (_opening, "play_opening", "opening"),
-        (_incumbent, "legal", REFEREE),
+        (_incumbent, "refusals", REFEREE),
         (_witness, "legal", REFEREE),
         (_plan, "solve", "plan (the rest)"),
         (api, "top_outcomes", "top_plays regions"),
