@@ -378,7 +378,8 @@ class _Fates:
 
         The codes of the violations naming a run: one without the rack tiles it owes, or one
         not new, which runs owing, or runs knowing old runs, rule out. A play refused for groups
-        alone (the relaxation's groups owe already, by number) they would find again.
+        alone (the relaxation's groups owe already, by number) they would find again. Read from
+        the verdict its offer got (:meth:`._incumbent.Incumbent.refusals`), not judged again.
         """
         rest = self.widest_rest
         broken = None if rest is None or rest.found is None else self.best.refusals(rest.found[1])
