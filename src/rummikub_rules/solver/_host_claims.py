@@ -31,6 +31,7 @@ from rummikub_rules.solver._new_runs import (
     CLAIM_START_ANY,
     CLAIM_START_TILE,
     CLAIM_TILE,
+    marked_roles,
 )
 from rummikub_rules.solver._position import renumbered
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
@@ -187,32 +188,21 @@ def claimed_pins(
 def claim_roles(claims: Sequence[Claim], rows: int, columns: int) -> list[list[int] | None] | None:
     """Per colour, its cells' roles along the run claims one run each must cover.
 
-    A relaxation of the claims (:mod:`._new_runs`): a colour keeps its claims by their first
-    cell, each next one starting past the last one's end (a mark holds one claim at a time),
-    none going round and none of one cell. ``None``: no claim kept.
+    A relaxation of the claims (:func:`._new_runs.marked_roles`: one claim at a time per
+    colour), none going round and none of one cell. ``None``: no claim kept.
     """
-    by_row: list[list[Claim]] = [[] for _ in range(rows)]
+    spans: list[list[tuple[int, list[int]]]] = [[] for _ in range(rows)]
     for claim in claims:
-        if not (claim.head or claim.tail) and len(claim.columns) > 1:
-            by_row[claim.row].append(claim)
-    found: list[list[int] | None] = []
-    for row_claims in by_row:
-        roles: list[int] | None = None
-        end = -1
-        for claim in sorted(row_claims, key=lambda c: c.columns[0]):
-            first, last = claim.columns[0], claim.columns[-1]
-            if first <= end:
-                continue
-            assert claim.columns == tuple(range(first, last + 1)), "a claim's cells follow"
-            roles = roles or [CLAIM_OUTSIDE] * columns
-            tiles = [demand == NUMBERED for demand in claim.demands]
-            for column, tile in zip(claim.columns, tiles, strict=True):
-                roles[column] = CLAIM_TILE if tile else CLAIM_ANY
-            roles[first] = CLAIM_START_TILE if tiles[0] else CLAIM_START_ANY
-            roles[last] = CLAIM_END_TILE if tiles[-1] else CLAIM_END_ANY
-            end = last
-        found.append(roles)
-    return found if any(roles is not None for roles in found) else None
+        if claim.head or claim.tail or len(claim.columns) < 2:
+            continue
+        first, last = claim.columns[0], claim.columns[-1]
+        assert claim.columns == tuple(range(first, last + 1)), "a claim's cells follow"
+        tiles = [demand == NUMBERED for demand in claim.demands]
+        along = [CLAIM_TILE if tile else CLAIM_ANY for tile in tiles]
+        along[0] = CLAIM_START_TILE if tiles[0] else CLAIM_START_ANY
+        along[-1] = CLAIM_END_TILE if tiles[-1] else CLAIM_END_ANY
+        spans[claim.row].append((first, along))
+    return marked_roles(spans, columns, CLAIM_OUTSIDE)
 
 
 def _claimed_groups(

@@ -59,6 +59,7 @@ __all__ = [
     "flipped_roles",
     "grown",
     "keeps_claims",
+    "marked_roles",
     "options",
     "settled",
     "state_bits",
@@ -130,6 +131,30 @@ def closes(state: int) -> bool:
 def keeps_claims(roles: Sequence[Sequence[int] | None]) -> bool:
     """Whether colours' roles (``None``: a plain colour) are a claim's, none an old run's."""
     return all(min(row) >= CLAIM_START_TILE for row in roles if row is not None)
+
+
+def marked_roles(
+    spans: Sequence[Sequence[tuple[int, Sequence[int]]]], columns: int, outside: int
+) -> list[list[int] | None] | None:
+    """Per colour, its cells' roles along its spans (``None``: a colour with none).
+
+    ``spans[colour]`` holds (first column, the roles from it on), an old run's or a claim's;
+    ``outside`` is the role of the colour's other cells. A mark holds one span at a time: the
+    first by its first column, then each next one starting past the last one's end (a span
+    dropped only loosens the relaxation). ``None``: no colour keeps a span.
+    """
+    found: list[list[int] | None] = []
+    for row_spans in spans:
+        roles: list[int] | None = None
+        end = -1
+        for first, along in sorted(row_spans, key=lambda span: span[0]):
+            if first <= end:
+                continue
+            roles = roles or [outside] * columns
+            end = first + len(along) - 1
+            roles[first : end + 1] = along
+        found.append(roles)
+    return found if any(roles is not None for roles in found) else None
 
 
 def flipped_roles(roles: Sequence[int] | None) -> list[int] | None:

@@ -13,7 +13,7 @@ from collections import Counter
 
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._context import Context
-from rummikub_rules.solver._new_runs import END, GAP, NUMBERED, OTHER, START
+from rummikub_rules.solver._new_runs import END, GAP, NUMBERED, OTHER, START, marked_roles
 
 __all__ = ["knows_old_runs", "old_runs"]
 
@@ -39,7 +39,7 @@ def old_runs(ctx: Context) -> list[list[int] | None] | None:
     grid = ctx.grid
     copies = Counter(t for t in ctx.table.tiles if t.number is not None)
     copies.update(t for t in ctx.rack if t.number is not None)
-    spans: list[list[tuple[int, list[int]]]] = [[] for _ in range(grid.rows)]
+    spans: list[list[tuple[int, list[int], list[int]]]] = [[] for _ in range(grid.rows)]
     for meld in ctx.table.melds:
         readings = meld.readings(ctx.edition)
         numbered = [t for t in meld.tiles if t.number is not None]
@@ -51,21 +51,10 @@ def old_runs(ctx: Context) -> list[list[int] | None] | None:
         if any(cell is None for cell in cells):
             return None
         columns = sorted(cell[0] for cell in cells if cell is not None)
-        row = grid.color_row[numbered[0].color]
-        spans[row].append((columns[0], columns))
-    newness: list[list[int] | None] = []
-    for row_spans in spans:
-        roles: list[int] | None = None
-        end = -1
-        for first, columns in sorted(row_spans):
-            if first <= end:
-                continue
-            roles = roles or [OTHER] * grid.columns
-            end = columns[-1]
-            for column in range(first, end + 1):
-                roles[column] = GAP
-            for column in columns:
-                roles[column] = NUMBERED
-            roles[first], roles[end] = START, END
-        newness.append(roles)
-    return newness if any(roles is not None for roles in newness) else None
+        first, last = columns[0], columns[-1]
+        along = [NUMBERED if column in columns else GAP for column in range(first, last + 1)]
+        along[0], along[-1] = START, END
+        spans[grid.color_row[numbered[0].color]].append((first, columns, along))
+    # The first of those starting at one column: the one with the lowest columns.
+    ordered = [[(first, along) for first, _, along in sorted(row)] for row in spans]
+    return marked_roles(ordered, grid.columns, OTHER)
