@@ -14,8 +14,9 @@ How it works (one module per concern):
   best play; else keep the table's jokers in their roles, and if that scores as high, it is;
   else search with every rule in force. Its stages share :mod:`._context` (the problem, fixed
   for the solve) and :mod:`._incumbent` (the best play the referee accepted so far):
-  :mod:`._opened` (an opened player's play, the table's jokers fate by fate), :mod:`._fates`
-  (which table jokers are kept or freed, and what takes a freed one's place),
+  :mod:`._opened` (an opened player's play, the table's jokers fate by fate, walked by
+  :mod:`._fate_walk`), :mod:`._fates` (which table jokers are kept or freed, and what takes a
+  freed one's place),
   :mod:`._host_search` (where freed jokers go, and the rests left, with :mod:`._host_step`
   where it stands and :mod:`._host_claims` the claims the rests carry), :mod:`._opening` (the
   initial meld, from the rack and over the table), :mod:`._engines` (the two searches as the
