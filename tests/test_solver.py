@@ -58,7 +58,12 @@ from rummikub_rules.solver._demanded import unplaceable
 from rummikub_rules.solver._grid import FoundMeld, grid_of
 from rummikub_rules.solver._group_table import GroupTable
 from rummikub_rules.solver._groups import GroupClaim
-from rummikub_rules.solver._host_claims import Pinned, claimed_pins, unpinned
+from rummikub_rules.solver._host_claims import (
+    Pinned,
+    claimed_group_sizes,
+    claimed_pins,
+    unpinned,
+)
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 from rummikub_rules.turns import Code, Verdict, Violation, check_turn
 from rummikub_rules.turns._facts import TurnFacts
@@ -828,6 +833,21 @@ def test_claimed_pins_pin_all_but_one_tile_of_a_claimed_group() -> None:
     assert table == [[1, 2, 0, 1], [1, 1, 1, 1]]
 
 
+def test_claimed_group_sizes_add_locked_claims_and_take_the_largest_shared() -> None:
+    """Each locked group claim needs a group of its own (their sizes add up); shared claims
+    may share any claim's group (the largest counts). Claims with coloured jokers are left
+    out, as by the pins, and no claim means no least size."""
+    locked = GroupClaim((1, 1, 1, 0), 4)
+    shared = GroupClaim((1, 1, 0, 0), 3, shared=True)
+    wide = GroupClaim((0, 1, 1, 0), 4, shared=True)
+    tinted = GroupClaim((1, 1, 0, 0), 4, colored=(0, 0, 0, 1))
+    assert claimed_group_sizes(((1, locked), (1, locked), (2, shared)), 3) == [0, 8, 3]
+    assert claimed_group_sizes(((0, shared), (0, wide)), 2) == [4, 0]
+    assert claimed_group_sizes(((0, locked), (0, wide), (0, shared)), 1) == [4]
+    assert claimed_group_sizes(((0, tinted),), 1) is None
+    assert claimed_group_sizes((), 2) is None
+
+
 def test_unpinned_reads_the_pins_of_claims_as_the_tiles_they_took() -> None:
     """The fast search lays a claimed pin as a joker of a run at its cell; read back, the
     first runs met take the tiles (the others keep their jokers), and a play holding fewer
@@ -1191,6 +1211,29 @@ def test_runs_keep_locked_melds_whole_in_the_rests_bound() -> None:
     assert found.proven_optimal
     assert (found.tiles, found.points) == (9, 57)
     assert work.solver <= 8_000
+    assert found.play is not None
+    assert check_turn(table, rack, found.play.after, opened=True, edition=sabra).ok
+
+
+def test_locked_groups_keep_their_size_in_the_rests_bound() -> None:
+    """Seeded ``sabra-1978`` play: freeing the joker of the locked ``b6 k6 r6 j`` (by the
+    rack's ``o6``), the rest's bound pinned the group's tiles but let it shrink to ``b6 k6 r6``,
+    laid ``o6`` in a run instead and scored a tile too many, and the general search spent
+    10,600 units on the claims. With the group's size kept (four tiles or jokers at 6), the
+    bound is the best play's and its play is legal (18,322 units before, 7,887)."""
+    table = parse_table(
+        "b1 b2 b3 | r2 o2 j | k3 k4 k5 | k3 k4 k5 | r4 b4 o4 | o5 o6 o7 o8 o9 | b6 k6 r6 j | "
+        "b6 b7 b8 b9 b10 | k7 r7 b7 | k7 r7 o7 | k8 r8 o8 | k8 k9 k10 k11 | r8 r9 r10 | "
+        "k9 b9 o9 | r10 b10 o10 | k11 r11 b11 o11 | k12 r12 b12 o12 | k12 r12 o12 | "
+        "k13 r13 b13 o13 | r13 b13 o13"
+    )
+    rack = parse_tiles("o5 r4 r2 k1 r1 o6")
+    sabra = EDITIONS["sabra-1978"]
+    with counted() as work:
+        found = solve(table, rack, opened=True, edition=sabra)
+    assert found.proven_optimal
+    assert (found.tiles, found.points) == (4, 13)
+    assert work.solver <= 9_000
     assert found.play is not None
     assert check_turn(table, rack, found.play.after, opened=True, edition=sabra).ok
 

@@ -161,10 +161,10 @@ OBJECTIVES: tuple[Objective, ...] = ("tiles", "points")
 
 @st.composite
 def claimed_positions(draw: st.DrawFn) -> tuple[Edition, Table, tuple[Tile, ...]]:
-    """A small table with a long run holding a joker (and maybe a second meld with one), and a
-    rack that may replace the joker, hold copies of the run's tiles (so that splitting the run
-    lays more, which a locked run forbids), extend it, build groups beside it, or hold the
-    box's other joker."""
+    """A small table with a long run holding a joker (and maybe a group of three or four with
+    one), and a rack that may replace the joker, hold copies of the run's tiles (so that
+    splitting the run lays more, which a locked run forbids), extend it, build groups beside
+    it, or hold the box's other joker."""
     locking = [e for e in CLAIM_EDITIONS if e.joker_melds_extend_only]
     edition = draw(st.sampled_from(locking if draw(st.booleans()) else CLAIM_EDITIONS))
     colors = list(Color)[:4]
@@ -177,7 +177,7 @@ def claimed_positions(draw: st.DrawFn) -> tuple[Edition, Table, tuple[Tile, ...]
     melds = [run]
     if draw(st.booleans()):
         number = draw(st.sampled_from(numbers))
-        group = draw(st.lists(st.sampled_from(colors), min_size=2, max_size=2, unique=True))
+        group = draw(st.lists(st.sampled_from(colors), min_size=2, max_size=3, unique=True))
         melds.append(Meld((*(Tile(c, number) for c in group), JOKER)))
     if draw(st.booleans()):
         second = draw(st.integers(1, 11))

@@ -103,6 +103,7 @@ def fast_search(
     exempt: Counts | None = None,
     newness: Sequence[Sequence[int] | None] | None = None,
     claimed: Sequence[Sequence[int] | None] | None = None,
+    group_least: Sequence[int] | None = None,
 ) -> FastRun | None:
     """The fast search, with the bounds on laid tiles folded in.
 
@@ -118,7 +119,9 @@ def fast_search(
     ``exempt`` jokers kept ones (only with no rack joker, none coloured, and at most two
     loose, as where runs owe); ``claimed``, per colour, its cells' roles along the run claims
     its runs must keep whole (:func:`._host_claims.claim_roles`; only with none coloured, at
-    most two loose or on the rack: :func:`claims_may_hold`). ``None`` if the bounds cannot be met.
+    most two loose or on the rack: :func:`claims_may_hold`); ``group_least``, per number, the
+    fewest tiles and jokers its groups hold in all (:class:`._fast.FastSearch`). ``None`` if the
+    bounds cannot be met.
     """
     given = rack
 
@@ -183,6 +186,7 @@ def fast_search(
         runs_owe=runs_owe,
         exempt=exempt,
         newness=newness,
+        group_least=group_least,
     )
     return FastRun(search, forced, general)
 

@@ -86,7 +86,9 @@ class FastSearch:
     (:mod:`._owing_runs`), but ``exempt[column][colour]`` jokers in runs at that cell. With
     ``newness`` (no rack joker in play), a colour given the roles of its cells along an old run
     keeps freed jokers out of a run holding that old run whole (:mod:`._new_runs`), the
-    ``exempt`` jokers there kept ones.
+    ``exempt`` jokers there kept ones. With ``group_least``, a number's groups hold at least
+    ``group_least[column]`` tiles and jokers in all (the groups that claims keep, which the
+    plain accumulator would let shrink: :func:`._host_claims.claimed_group_sizes`).
     A rack joker scores ``joker_weight``, or without table jokers ``joker_weight[column]`` at
     the column it stands at. Every search charges ``budget``.
     """
@@ -108,11 +110,13 @@ class FastSearch:
         runs_owe: bool = False,
         exempt: Sequence[Sequence[int]] | None = None,
         newness: Sequence[Sequence[int] | None] | None = None,
+        group_least: Sequence[int] | None = None,
     ) -> None:
         self.budget = budget
         run_pins, group_pins = pins or ([[0] * len(table[0]) for _ in table], [0] * len(table))
         self.room, self.row_jokers, self.owing = room, row_jokers, owing
         self.owe = (runs_owe, exempt, newness)
+        self.group_least = group_least
         flipped = None if newness is None else [flipped_roles(roles) for roles in newness]
         joker_weights = (
             [joker_weight] * len(table) if isinstance(joker_weight, int) else joker_weight
@@ -129,6 +133,7 @@ class FastSearch:
                 mirrored=True, room=room_flipped, row_jokers=row_jokers,
                 owing=None if owing is None else owing[::-1], runs_owe=runs_owe,
                 exempt=None if exempt is None else exempt[::-1], newness=flipped,
+                group_least=None if group_least is None else group_least[::-1],
             )
         ]  # fmt: skip
         self.best: tuple[int, _Search, list[Move]] | None = None
@@ -157,7 +162,7 @@ class FastSearch:
                                 table, rack, weights, pins, joker_weights, *self.args,
                                 mirrored=False, room=self.room, row_jokers=self.row_jokers,
                                 owing=self.owing, runs_owe=self.owe[0], exempt=self.owe[1],
-                                newness=self.owe[2],
+                                newness=self.owe[2], group_least=self.group_least,
                             )
                         )  # fmt: skip
                     search = self.searches[index]
@@ -208,6 +213,7 @@ class _Search:
         runs_owe: bool = False,
         exempt: Sequence[Sequence[int]] | None = None,
         newness: Sequence[Sequence[int] | None] | None = None,
+        group_least: Sequence[int] | None = None,
     ) -> None:
         self.colors = colors = len(table[0])
         self.columns = len(table)
@@ -217,6 +223,8 @@ class _Search:
         self.width = self.jokers + 1
         self.rack_jokers = jokers[1]
         self.run_pins, self.group_pins = pins
+        #: Per column, the fewest tiles and jokers its groups hold in all (0: any).
+        self.group_least = list(group_least) if group_least else [0] * self.columns
         counts = [
             [t + r for t, r in zip(trow, rrow, strict=True)]
             for trow, rrow in zip(table, rack, strict=True)
@@ -308,8 +316,8 @@ class _Search:
         ]
         viable = [
             flags
-            for caps, pinned in zip(capped, self.group_pins, strict=True)
-            for flags in self.groups.viable(caps, pinned)
+            for caps, pinned, least in zip(capped, self.group_pins, self.group_least, strict=True)
+            for flags in self.groups.viable(caps, pinned, least)
         ]
         owing = self.owing or [False] * self.columns
         self.cell_info = [
@@ -434,6 +442,8 @@ class _Search:
         acc = key & self.acc_mask
         after, fits = self.groups.after[acc], self.groups.fits
         pinned = self.group_pins[pos // self.colors]
+        # At the number's last colour: the fewest tiles its groups hold in all, by accumulator.
+        least = self.group_least[pos // self.colors] if last else 0
         needs, unit = self.needs[pos], self.relax.unit
         best, choice = NEG, None
         # A move changes one colour's term of its children's bound.
@@ -448,6 +458,8 @@ class _Search:
             racked = owes and grouped > 0 and gain > 0
             if last:
                 if not fits[acc2][group_jokers + pinned]:
+                    continue
+                if least and self.groups.total(acc2) + group_jokers + pinned < least:
                     continue
                 if group_jokers and owes and not owed and not racked:
                     continue  # a freed joker in the number's groups owes a rack tile there

@@ -49,27 +49,35 @@ class GroupTable:
         )
         #: ``with_jokers[w]``: whether each accumulator fits with ``w`` jokers.
         self.with_jokers = tuple(tuple(fits[w] for fits in self.fits) for w in range(jokers + 1))
-        self._viable: dict[tuple[tuple[int, ...], int], tuple[tuple[bool, ...], ...]] = {}
+        self._viable: dict[tuple[tuple[int, ...], int, int], tuple[tuple[bool, ...], ...]] = {}
         self._needs: dict[tuple[tuple[int, ...], int, int, int, int], tuple[tuple[int, ...], ...]]
         self._needs = {}
         #: Per number of kept jokers, :meth:`_least`'s answer.
         self._fewest: dict[int, tuple[tuple[int, ...], int]] = {}
 
-    def viable(self, caps: tuple[int, ...], pinned: int) -> tuple[tuple[bool, ...], ...]:
+    def viable(
+        self, caps: tuple[int, ...], pinned: int, least: int = 0
+    ) -> tuple[tuple[bool, ...], ...]:
         """Per colour ``c``: which accumulators may still fit once ``c`` has given its tiles.
 
         The colours after it give at most ``caps`` tiles each, and the groups hold the number's
-        ``pinned`` table jokers and no other: a search with no joker left to place.
+        ``pinned`` table jokers and no other: a search with no joker left to place. With
+        ``least``, the groups hold that many tiles and jokers at least.
         """
-        found = self._viable.get((caps, pinned))
+        found = self._viable.get((caps, pinned, least))
         if found is None:
-            rows = [self.with_jokers[pinned]]
+            fits = self.with_jokers[pinned]
+            if least:
+                fits = tuple(
+                    fit and self.total(acc) + pinned >= least for acc, fit in enumerate(fits)
+                )
+            rows = [fits]
             for cap in reversed(caps[1:]):
                 later = rows[0]
                 rows.insert(
                     0, tuple(any(later[row[g]] for g in range(cap + 1)) for row in self.after)
                 )
-            found = self._viable[caps, pinned] = tuple(rows)
+            found = self._viable[caps, pinned, least] = tuple(rows)
         return found
 
     def needs(
@@ -122,6 +130,10 @@ class GroupTable:
             )
             found = self._fewest[pinned] = (least, max((n for n in least if n < _NEVER), default=0))
         return found
+
+    def total(self, acc: int) -> int:
+        """The tiles an accumulator holds in all."""
+        return acc // self.width
 
     def _id(self, total: int, widest: int) -> int:
         return total * self.width + widest

@@ -8,7 +8,7 @@ be that meld; :func:`claims_left` says which claims are still to meet once it is
 relaxation of the run claims that the fast search can solve, and :func:`unpinned` its play with
 those pins read as the tiles they took (a play for the referee to judge); :func:`claim_roles`
 the run claims as roles of the cells for runs that keep them whole (:mod:`._new_runs`), a
-tighter relaxation.
+tighter relaxation, and :func:`claimed_group_sizes` the sizes the group claims keep.
 """
 
 from __future__ import annotations
@@ -36,7 +36,15 @@ from rummikub_rules.solver._new_runs import (
 from rummikub_rules.solver._position import renumbered
 from rummikub_rules.solver._runs import ANY, NUMBERED, Claim
 
-__all__ = ["Pinned", "claim_roles", "claimed_pins", "claims_left", "unmeetable", "unpinned"]
+__all__ = [
+    "Pinned",
+    "claim_roles",
+    "claimed_group_sizes",
+    "claimed_pins",
+    "claims_left",
+    "unmeetable",
+    "unpinned",
+]
 
 
 def claims_left(
@@ -203,6 +211,30 @@ def claim_roles(claims: Sequence[Claim], rows: int, columns: int) -> list[list[i
         along[-1] = CLAIM_END_TILE if tiles[-1] else CLAIM_END_ANY
         spans[claim.row].append((first, along))
     return marked_roles(spans, columns, CLAIM_OUTSIDE)
+
+
+def claimed_group_sizes(
+    group_claims: tuple[tuple[int, GroupClaim], ...], columns: int
+) -> list[int] | None:
+    """Per number, the fewest tiles and jokers its groups hold in all to meet the group claims.
+
+    Pins keep a claim's tiles in its number's groups but not its size (:func:`claimed_pins`:
+    a locked ``b6 k6 r6 j`` whose joker is freed may not shrink to ``b6 k6 r6``). Each locked
+    claim needs a group of its own, shared claims may share one with any claim: the locked
+    claims' sizes added up, or the largest shared one. Claims with coloured jokers are left out,
+    as there (a relaxation). ``None``: no claim holds more than pins keep.
+    """
+    locked = [0] * columns
+    shared = [0] * columns
+    for column, claim in group_claims:
+        if claim.colored:
+            continue
+        if claim.shared:
+            shared[column] = max(shared[column], claim.size)
+        else:
+            locked[column] += claim.size
+    least = [max(pair) for pair in zip(locked, shared, strict=True)]
+    return least if any(least) else None
 
 
 def _claimed_groups(

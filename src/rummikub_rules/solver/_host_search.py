@@ -32,6 +32,7 @@ from rummikub_rules.solver._engines import (
 from rummikub_rules.solver._grid import NEG, Counts
 from rummikub_rules.solver._host_claims import (
     claim_roles,
+    claimed_group_sizes,
     claimed_pins,
     claims_left,
     unmeetable,
@@ -421,6 +422,7 @@ class HostSearch:
             run_pins=None if pinned is None else pinned.run_pins,
             pinned_groups=None if pinned is None else pinned.in_groups,
             claimed=roles,
+            group_least=claimed_group_sizes(step.group_claims, grid.columns),
         )
         if run is None or run.bound() <= floor:
             return NEG, None
@@ -512,11 +514,12 @@ class HostSearch:
         row_jokers: list[int] | None = None,
         pinned_groups: Counts | None = None,
         claimed: list[list[int] | None] | None = None,
+        group_least: list[int] | None = None,
     ) -> FastRun | None:
         """The fast search over a rest's stock and bounds, with the jokers given.
 
-        ``table`` and ``run_pins`` replace the stock's, and ``claimed`` keeps run claims whole
-        (see :meth:`_claimed_bound`);
+        ``table`` and ``run_pins`` replace the stock's, ``claimed`` keeps run claims whole and
+        ``group_least`` the sizes of the claims' groups (see :meth:`_claimed_bound`);
         ``row_jokers`` limits each colour's jokers in the bound (:func:`._engines.fast_search`).
         ``pinned_groups``: the tiles the claims' groups took from the table as pins, per cell.
         At those numbers a freed joker joins the groups unowed: a rack tile laid beside it may
@@ -544,6 +547,7 @@ class HostSearch:
             # keeping claims know nothing of owing (a relaxation).
             runs_owe=run_pins is None and claimed is None,
             claimed=claimed,
+            group_least=group_least,
         )
 
     def _room(self, step: Step, relaxed: bool) -> tuple[JokerRoom | None, list[bool] | None]:
