@@ -1150,6 +1150,20 @@ def test_a_freed_joker_stays_out_of_a_run_holding_an_old_run_whole() -> None:
     assert check_turn(table, rack, found.play.after, opened=True).ok
 
 
+def _assert_proven_within(
+    table: Table, rack: tuple[Tile, ...], edition: Edition, best: tuple[int, int], units: int
+) -> None:
+    """``solve`` proves ``best`` (tiles, points) for an opened player within ``units`` of work,
+    with a play the referee accepts."""
+    with counted() as work:
+        found = solve(table, rack, opened=True, edition=edition)
+    assert found.proven_optimal
+    assert (found.tiles, found.points) == best
+    assert work.solver <= units
+    assert found.play is not None
+    assert check_turn(table, rack, found.play.after, opened=True, edition=edition).ok
+
+
 def test_one_fate_left_freeing_a_joker_is_relaxed_alone() -> None:
     """Seeded ``ua-wiki`` play (jokers freed by replacing them): where one fate freeing a joker
     is left to settle, its own relaxation settles it; the relaxation freeing every joker holds
@@ -1160,14 +1174,7 @@ def test_one_fate_left_freeing_a_joker_is_relaxed_alone() -> None:
         "k12 r12 b12 o12 | r13 b13 o13"
     )
     rack = parse_tiles("r8 k6 o4 b7 o7 r5 b12 o9 o6 k4 k11")
-    ua_wiki = EDITIONS["ua-wiki"]
-    with counted() as work:
-        found = solve(table, rack, opened=True, edition=ua_wiki)
-    assert found.proven_optimal
-    assert (found.tiles, found.points) == (4, 21)
-    assert work.solver <= 2_000
-    assert found.play is not None
-    assert check_turn(table, rack, found.play.after, opened=True, edition=ua_wiki).ok
+    _assert_proven_within(table, rack, EDITIONS["ua-wiki"], (4, 21), 2_000)
 
 
 def test_a_refused_relaxation_is_judged_once() -> None:
@@ -1205,14 +1212,7 @@ def test_runs_keep_locked_melds_whole_in_the_rests_bound() -> None:
         "r6 r7 r8 r9 r10 r11 r12 r13 | o11 o12 o13"
     )
     rack = parse_tiles("k4 b10 k3 k6 k9 o5 k7 o6 o3 b9")
-    sabra = EDITIONS["sabra-1978"]
-    with counted() as work:
-        found = solve(table, rack, opened=True, edition=sabra)
-    assert found.proven_optimal
-    assert (found.tiles, found.points) == (9, 57)
-    assert work.solver <= 8_000
-    assert found.play is not None
-    assert check_turn(table, rack, found.play.after, opened=True, edition=sabra).ok
+    _assert_proven_within(table, rack, EDITIONS["sabra-1978"], (9, 57), 8_000)
 
 
 def test_locked_groups_keep_their_size_in_the_rests_bound() -> None:
@@ -1228,14 +1228,7 @@ def test_locked_groups_keep_their_size_in_the_rests_bound() -> None:
         "k13 r13 b13 o13 | r13 b13 o13"
     )
     rack = parse_tiles("o5 r4 r2 k1 r1 o6")
-    sabra = EDITIONS["sabra-1978"]
-    with counted() as work:
-        found = solve(table, rack, opened=True, edition=sabra)
-    assert found.proven_optimal
-    assert (found.tiles, found.points) == (4, 13)
-    assert work.solver <= 9_000
-    assert found.play is not None
-    assert check_turn(table, rack, found.play.after, opened=True, edition=sabra).ok
+    _assert_proven_within(table, rack, EDITIONS["sabra-1978"], (4, 13), 9_000)
 
 
 def test_a_solve_keeps_only_a_play_above_least() -> None:
