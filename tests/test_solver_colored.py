@@ -23,7 +23,12 @@ from rummikub_rules import (
     parse_tiles,
 )
 from rummikub_rules.solver import best_play, can_play, solve, top_plays
+from rummikub_rules.solver._budget import Budget
+from rummikub_rules.solver._grid import grid_of
+from rummikub_rules.solver._tinted import TintedSearch
+from rummikub_rules.tiles import Tile
 from tests.brute import best_score, score
+from tests.hostile._work import counted
 
 EXPERT = EDITIONS["expert"]
 
@@ -492,3 +497,65 @@ def test_the_rack_jokers_of_a_fast_play_are_given_their_kinds(
     plain = sum(1 for t in jokers if not t.is_colored_joker)
     found = rack_recoloured(parse_table(melds).melds, grid_of(EXPERT), EXPERT, plain, colored)
     assert (None if found is None else str(Table(found))) == expected
+
+
+def _tinted(rack_text: str, table_jokers: str = "") -> TintedSearch:
+    """The relaxation reading coloured jokers as tiles of their colours, on an empty table:
+    the rack, and table jokers (freed, to be laid); every tile or joker laid scores 1."""
+    grid = grid_of(EXPERT)
+    rack = parse_tiles(rack_text)
+    counts = grid.counts(rack)
+    assert counts is not None
+    jokers = [
+        (
+            sum(t == Tile.joker(color) for t in parse_tiles(table_jokers)),
+            sum(t == Tile.joker(color) for t in rack),
+        )
+        for color in grid.tile_set.colors
+    ]
+    weights = [1] * grid.columns
+    return TintedSearch(grid.zeros(), counts, weights, jokers, 1, Budget(10**6))
+
+
+@pytest.mark.parametrize(
+    ("rack_text", "table_jokers", "tiles", "melds"),
+    [
+        ("r5 b5 jk", "", 3, ["jk r5 b5"]),  # jk stands for k5
+        ("r5 b5 jr", "", None, []),  # jr is red: no group beside r5
+        ("r5 r6 jr", "", 3, ["r5 r6 jr"]),
+        ("k5 k6 jr", "", None, []),  # nor a black run
+        ("k5 b5", "jr", 2, ["k5 jr b5"]),  # the table's jr, freed, stands for r5 (scores 0)
+        ("k5 k6", "jr", None, []),  # it must be laid, and can only be red
+    ],
+)
+def test_the_tinted_relaxation_keeps_each_joker_to_its_colour(
+    rack_text: str, table_jokers: str, tiles: int | None, melds: list[str]
+) -> None:
+    """A coloured joker is one more tile of its colour at any number (``_tinted``), in a run or
+    a group, never another colour's: where the plain relaxation lays ``r5 b5 jr`` as a group,
+    this one lays nothing."""
+    search = _tinted(rack_text, table_jokers)
+    assert search.best(0) == tiles
+    if tiles is not None:
+        grid = grid_of(EXPERT)
+        found = [grid.meld(meld) for meld in search.play()]
+        laid = sorted(sorted(map(str, meld.tiles)) for meld in found)
+        assert laid == sorted(sorted(map(str, parse_tiles(text))) for text in melds)
+
+
+def test_a_reading_of_coloured_jokers_alone_is_bounded_by_their_colours() -> None:
+    """``expert-benchmark-2`` (``tests/data/hard_positions.txt``): read as plain jokers, the
+    table's ``jb jk jk`` and the rack's ``jo`` let a play score 2 points more than any legal
+    one (a ``jo`` in ``r12 o12 j``, beside ``k12``'s ``jk``), and the fates freeing them spent
+    478,344 units proving it. Read as tiles of their colours, the relaxation's best is the best
+    play's: 15,532 units."""
+    table = parse_table(
+        "b3 b4 jb | r3 r4 r5 | k6 r6 b6 | k4 jk k6 | k8 b8 o8 | k10 r10 b10 | k9 k10 k11"
+        " | r12 o12 jk | o4 o5 o6 o7 o8 o9 o10 o11 o12"
+    )
+    rack = parse_tiles("r12 b11 r9 b1 o2 b5 b2 o11 jo")
+    with counted() as work:
+        found = solve(table, rack, opened=True, edition=EXPERT)
+    assert found.proven_optimal
+    assert (found.tiles, found.points) == (7, 70)
+    assert work.solver <= 20_000

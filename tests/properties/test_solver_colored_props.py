@@ -3,7 +3,8 @@
 Under the expert set's rules (classic, coloured jokers, or other editions' joker rules) and
 mixed sets (plain and coloured jokers), coloured jokers on the rack and on the table (kept, or
 freed into a host): every answer passes the referee, is proven, and scores the brute-force best
-(the general search counts jokers by kind); and ``can_play`` agrees with ``best_play``.
+(the general search counts jokers by kind); and ``can_play`` agrees with ``best_play``. And the
+relaxation reading coloured jokers as tiles of their colours bounds every play.
 """
 
 from __future__ import annotations
@@ -15,7 +16,13 @@ from hypothesis import strategies as st
 
 from rummikub_rules import EDITIONS, Color, Edition, Meld, Table, Tile, TileSet
 from rummikub_rules.solver import can_play, solve
-from tests.brute import best_score, candidate_melds
+from rummikub_rules.solver._budget import Budget
+from rummikub_rules.solver._context import context
+from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._position import readings
+from rummikub_rules.solver._room import fates_room, with_colored_groups
+from rummikub_rules.solver._tinted import applies, tinted_bound
+from tests.brute import Score, best_score, candidate_melds
 from tests.depth import examples
 from tests.properties.test_solver_props import check_best, checked_unless_cut_short
 
@@ -172,3 +179,73 @@ def tinted_positions(draw: st.DrawFn) -> Position:
 @given(tinted_positions())
 def test_rests_laying_the_racks_coloured_jokers_are_exact(position: Position) -> None:
     check(position)
+
+
+@st.composite
+def freed_positions(draw: st.DrawFn) -> Position:
+    """Positions of a player who has opened with coloured jokers on the table and none on the
+    rack: a freed joker then stands only where the fates' room lets it (near a rack tile),
+    which the relaxations fold in (:func:`rummikub_rules.solver._room.fates_room`)."""
+    edition, table, rack, _, objective = draw(tinted_positions())
+    rack = tuple(tile for tile in rack if not tile.is_joker)
+    assume(rack)
+    return edition, table, rack, True, objective
+
+
+@settings(max_examples=examples(30, minimum=8, deep=300), deadline=None)
+@given(freed_positions())
+def test_coloured_jokers_freed_beside_a_rack_without_jokers_are_exact(position: Position) -> None:
+    check(position)
+
+
+def tinted_bounds(position: Position, *, room: bool) -> list[tuple[int, bool]]:
+    """Per reading of the table, the relaxation reading each coloured joker as a tile of its
+    colour (:mod:`rummikub_rules.solver._tinted`), its jokers anywhere, or (``room``) where the
+    fates' room lets them stand: its best score above nothing, and whether its play is legal;
+    with a fresh best play so far for each, at no play."""
+    edition, table, rack, opened, objective = position
+    ctx = context(
+        table, rack, opened=opened, edition=edition, objective=objective,  # type: ignore[arg-type]
+        budget=Budget(), fast=True, first=False, laid=None,
+    )  # fmt: skip
+    counts = ctx.counts(table.tiles)
+    assert counts is not None
+    found = []
+    for roles in readings(table, ctx.grid, edition):
+        assert applies(ctx, roles)
+        loose = list(roles.roleless_colored)
+        for joker in roles.jokers:
+            loose[joker.color] += 1
+        where = with_colored_groups(ctx, roles, fates_room(ctx, roles, counts)) if room else None
+        found.append(tinted_bound(ctx, Incumbent(ctx), counts, loose, where))
+    return found
+
+
+def as_weighted(
+    expected: Score | None, rack: tuple[Tile, ...], edition: Edition, objective: str
+) -> int:
+    """A brute-force score as the solver weighs it (:func:`rummikub_rules.solver._grid.weights`)."""
+    if expected is None:
+        return 0
+    first, second = expected
+    if objective == "tiles":
+        big = sum(t.value for t in rack) + edition.joker_penalty * sum(t.is_joker for t in rack)
+        return first * (big + 1) + second
+    return first * (len(rack) + 1) + second
+
+
+@settings(max_examples=examples(40, minimum=10, deep=400), deadline=None)
+@given(st.one_of(tinted_positions(), freed_positions()))
+def test_the_tinted_relaxation_bounds_every_play_of_its_readings(position: Position) -> None:
+    """Coloured jokers read as tiles of their colours, free to stand at any number (or where a
+    freed joker may stand): the best score over the readings is at least the brute force's best
+    under any joker rules drawn (a legal play replaces each joker by the tile it stands for),
+    and where the relaxation's play of a reading is legal, nothing scores more."""
+    edition, table, rack, opened, objective = position
+    expected = as_weighted(
+        best_score(table, rack, edition, objective, opened=opened), rack, edition, objective
+    )
+    for room in (False, True):
+        bounds = tinted_bounds(position, room=room)
+        assert max(found for found, _ in bounds) >= expected, room
+        assert all(found <= expected for found, legal in bounds if legal), room

@@ -18,6 +18,7 @@ from typing import Final
 
 from rummikub_rules.editions import JokerRetrieval
 from rummikub_rules.melds import Meld
+from rummikub_rules.solver import _tinted as tinted
 from rummikub_rules.solver._budget import FATE, SliceSpent
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import fast_search, fast_solve, general, problem
@@ -29,7 +30,7 @@ from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._joker_search import JokerSearch, applies
 from rummikub_rules.solver._position import Roles, readings
 from rummikub_rules.solver._relax import JokerRoom
-from rummikub_rules.solver._room import any_room, fates_room
+from rummikub_rules.solver._room import any_room, fates_room, with_colored_groups
 from rummikub_rules.solver._search import Search
 
 __all__ = ["opened_bound", "play_opened"]
@@ -128,9 +129,11 @@ def _exact(
     walk.walk()
     if not racing:
         return
-    walk.bound = min(walk.bound, _plain_widest(ctx, best, roles, table, room))
+    room = with_colored_groups(ctx, roles, room)
+    widest = _tinted_widest if tinted.applies(ctx, roles) else _plain_widest
+    walk.bound = min(walk.bound, widest(ctx, best, roles, table, room))
     if best.floor >= walk.bound:
-        return  # not even with every joker freed and plain does a play beat the best
+        return  # not even with every joker freed (a tile of its colour, or plain) does a play
     walk.rank(freeing)
     if not walk.walk(stop_at_freed=True):
         _race(walk, JokerSearch(ctx, roles, table))
@@ -143,18 +146,14 @@ def _plain_widest(
 
     Solved by the fast search (``UNKNOWN`` where its rules do not cover that). A coloured joker
     stands where a plain one may, so every legal play is a play of this relaxation. ``room``
-    gains the groups of coloured jokers kept in them (:func:`._room.fates_room` counts plain
-    group pins only). Only its score counts: its play may hold plain jokers for coloured ones,
-    so it is never offered to the referee.
+    holds the groups of coloured jokers kept in them (:func:`._room.with_colored_groups`).
+    Only its score counts: its play may hold plain jokers for coloured ones, so it is never
+    offered to the referee.
     """
     jokers = len(roles.jokers) + roles.roleless
     rack_jokers = ctx.rack_jokers() + sum(ctx.rack_colored())
     if not ctx.fast_rules(jokers + rack_jokers):
         return UNKNOWN
-    if room is not None:
-        _, tinted_groups = ctx.colored_pins(roles.jokers)
-        groups = [held or any(pins) for held, pins in zip(room[1], tinted_groups, strict=True)]
-        room = (room[0], groups)
     run = fast_search(ctx, table, loose=jokers, rack_jokers=rack_jokers, room=room)
     floor = best.floor
     if run is None or run.bound() <= floor:
@@ -163,6 +162,23 @@ def _plain_widest(
     if found is None:
         return floor
     return UNKNOWN if ctx.first else found[0] + run.forced  # any play will do: not the best
+
+
+def _tinted_widest(
+    ctx: Context, best: Incumbent, roles: Roles, table: Counts, room: JokerRoom | None
+) -> int:
+    """A bound on a reading's plays where every joker in play is coloured.
+
+    Every table joker freed and read as a tile of its colour (:mod:`._tinted`): tighter than
+    reading them as plain (:func:`_plain_widest`), as a colour never takes another's jokers,
+    and as cheap. Its best play is offered; where the referee accepts it, it is the reading's
+    best (the best play so far's score is answered). ``room`` says where the jokers may stand.
+    """
+    loose = list(roles.roleless_colored)
+    for joker in roles.jokers:
+        loose[joker.color] += 1
+    found, legal = tinted.tinted_bound(ctx, best, table, loose, room)
+    return best.floor if legal else found
 
 
 #: The first slice of the budget the fates get before the search deciding the jokers takes its

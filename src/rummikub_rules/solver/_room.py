@@ -31,6 +31,7 @@ __all__ = [
     "group_owing",
     "hosts_room",
     "keeps_out",
+    "with_colored_groups",
     "within",
 ]
 
@@ -55,6 +56,18 @@ def fates_room(ctx: Context, roles: Roles, table: Counts) -> JokerRoom | None:
          for row, pins in zip(runs, run_pins, strict=True)],
         [held or bool(pin) for held, pin in zip(groups, group_pins, strict=True)],
     )  # fmt: skip
+
+
+def with_colored_groups(ctx: Context, roles: Roles, room: JokerRoom | None) -> JokerRoom | None:
+    """``room`` (:func:`fates_room`) with the groups where a coloured joker is kept in its role.
+
+    :func:`fates_room` counts plain group pins only.
+    """
+    if room is None:
+        return None
+    _, tinted_groups = ctx.colored_pins(roles.jokers)
+    groups = [held or any(pins) for held, pins in zip(room[1], tinted_groups, strict=True)]
+    return room[0], groups
 
 
 def group_owing(roles: Roles, columns: int) -> list[bool]:
