@@ -16,6 +16,7 @@ from rummikub_rules import (
     EDITIONS,
     Color,
     Edition,
+    MeldKind,
     Table,
     TileSet,
     check_turn,
@@ -24,11 +25,11 @@ from rummikub_rules import (
 )
 from rummikub_rules.solver import best_play, can_play, solve, top_plays
 from rummikub_rules.solver._budget import Budget
-from rummikub_rules.solver._grid import grid_of
-from rummikub_rules.solver._tinted import TintedSearch
+from rummikub_rules.solver._grid import FoundMeld, grid_of
+from rummikub_rules.solver._tinted import TintedSearch, _split_runs
 from rummikub_rules.tiles import Tile
 from tests.brute import best_score, score
-from tests.hostile._work import counted
+from tests.test_solver import _assert_proven_within
 
 EXPERT = EDITIONS["expert"]
 
@@ -488,7 +489,6 @@ def test_the_rack_jokers_of_a_fast_play_are_given_their_kinds(
     """Each joker of a run takes one of the run's colour, else a plain one; each of a group
     one of a colour it lacks, else a plain one; ``None`` where none is left. The greedy choice
     may miss a fit (the general search then decides), never make an invalid meld."""
-    from rummikub_rules.solver._grid import grid_of
     from rummikub_rules.solver._pinned import rack_recoloured
 
     jokers = parse_tiles(rack_jokers)
@@ -554,8 +554,26 @@ def test_a_reading_of_coloured_jokers_alone_is_bounded_by_their_colours() -> Non
         " | r12 o12 jk | o4 o5 o6 o7 o8 o9 o10 o11 o12"
     )
     rack = parse_tiles("r12 b11 r9 b1 o2 b5 b2 o11 jo")
-    with counted() as work:
-        found = solve(table, rack, opened=True, edition=EXPERT)
-    assert found.proven_optimal
-    assert (found.tiles, found.points) == (7, 70)
-    assert work.solver <= 20_000
+    _assert_proven_within(table, rack, EXPERT, (7, 70), 20_000)
+
+
+def test_a_tinted_play_refused_for_an_old_run_held_whole_is_offered_split() -> None:
+    """``expert-benchmark-4`` (``tests/data/hard_positions.txt``): the tinted relaxation's best
+    play lays ``b6 b7 b8 b9 b10 b11 jb b13``, which holds the old ``b8 b9 b10 b11`` whole with a
+    freed ``jb`` (no new meld, rules 4.5). The search does not tell a run grown past ``b8`` from
+    one closed there and another begun: split as ``b6 b7 b8 | b9 b10 b11 jb b13`` it is legal
+    and scores the bound, which ends the solve (2,559,530 units before, 11,968)."""
+    run = FoundMeld(MeldKind.RUN, 2, (5, 6, 7, 8, 9, 10, 11, 12), (False,) * 6 + (True, False))
+    group = FoundMeld(MeldKind.GROUP, 8, (0, 2, 3), (True, False, False))
+    splits = [[m.places for m in play] for play in _split_runs([group, run])]
+    assert splits == [
+        [group.places, (5, 6, 7), (8, 9, 10, 11, 12)],
+        [group.places, (5, 6, 7, 8), (9, 10, 11, 12)],
+        [group.places, (5, 6, 7, 8, 9), (10, 11, 12)],
+    ]
+    table = parse_table(
+        "k12 o12 jr | b1 b2 jb | k3 r3 o3 | b4 o4 jk | k5 o5 jb | k6 b6 o6 | b8 b9 b10 b11"
+        " | r10 r11 r12 | k11 b11 o11 | r12 b12 o12 | r13 b13 o13"
+    )
+    rack = parse_tiles("b7 b9 k11 b3 o7 k8 k13 k3 o9 k4 r1 r1")
+    _assert_proven_within(table, rack, EXPERT, (9, 66), 15_000)
