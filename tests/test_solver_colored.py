@@ -16,7 +16,6 @@ from rummikub_rules import (
     EDITIONS,
     Color,
     Edition,
-    MeldKind,
     Table,
     TileSet,
     check_turn,
@@ -25,8 +24,10 @@ from rummikub_rules import (
 )
 from rummikub_rules.solver import best_play, can_play, solve, top_plays
 from rummikub_rules.solver._budget import Budget
-from rummikub_rules.solver._grid import FoundMeld, grid_of
-from rummikub_rules.solver._tinted import TintedSearch, _split_runs
+from rummikub_rules.solver._context import context
+from rummikub_rules.solver._grid import grid_of
+from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._tinted import TintedSearch
 from rummikub_rules.tiles import Tile
 from tests.brute import best_score, score
 from tests.test_solver import _assert_proven_within
@@ -563,17 +564,22 @@ def test_a_tinted_play_refused_for_an_old_run_held_whole_is_offered_split() -> N
     freed ``jb`` (no new meld, rules 4.5). The search does not tell a run grown past ``b8`` from
     one closed there and another begun: split as ``b6 b7 b8 | b9 b10 b11 jb b13`` it is legal
     and scores the bound, which ends the solve (2,559,530 units before, 11,968)."""
-    run = FoundMeld(MeldKind.RUN, 2, (5, 6, 7, 8, 9, 10, 11, 12), (False,) * 6 + (True, False))
-    group = FoundMeld(MeldKind.GROUP, 8, (0, 2, 3), (True, False, False))
-    splits = [[m.places for m in play] for play in _split_runs([group, run])]
-    assert splits == [
-        [group.places, (5, 6, 7), (8, 9, 10, 11, 12)],
-        [group.places, (5, 6, 7, 8), (9, 10, 11, 12)],
-        [group.places, (5, 6, 7, 8, 9), (10, 11, 12)],
-    ]
     table = parse_table(
         "k12 o12 jr | b1 b2 jb | k3 r3 o3 | b4 o4 jk | k5 o5 jb | k6 b6 o6 | b8 b9 b10 b11"
         " | r10 r11 r12 | k11 b11 o11 | r12 b12 o12 | r13 b13 o13"
     )
     rack = parse_tiles("b7 b9 k11 b3 o7 k8 k13 k3 o9 k4 r1 r1")
+    ctx = context(
+        table, rack, opened=True, edition=EXPERT, objective="tiles", budget=Budget(),
+        fast=True, first=False, laid=None,
+    )  # fmt: skip
+    best = Incumbent(ctx)
+    tinted = parse_table(
+        "b1 b2 jb b4 | k3 r3 b3 | k3 k4 k5 k6 | o3 o4 o5 o6 o7 | b6 b7 b8 b9 b10 b11 jb b13"
+        " | jk b9 o9 | r10 r11 r12 r13 | k11 jr b11 | k11 k12 k13 | o11 o12 o13 | r12 b12 o12"
+    ).melds
+    assert best.offer(tinted) is None
+    assert best.offer_split(tinted) is not None
+    assert best.found is not None
+    assert "b6 b7 b8 | b9 b10 b11 jb b13" in str(best.found[1].after)
     _assert_proven_within(table, rack, EXPERT, (9, 66), 15_000)

@@ -164,7 +164,8 @@ class FateWalk:
         where the hosts of freed jokers would be searched, but their larger tables cost more
         than the plain ones where those settle the reading (most positions). Where it refuses
         it for a freed joker's run that is not new, it is solved again with runs knowing the
-        table's old runs (:mod:`._old_runs`, :mod:`._new_runs`).
+        table's old runs (:mod:`._old_runs`, :mod:`._new_runs`), unless its play, a long run
+        split in two, is legal (:meth:`._incumbent.Incumbent.offer_split`).
         """
         for fate, found in self.solved:
             if fate is self.widest:
@@ -175,6 +176,9 @@ class FateWalk:
         owing = self.owing is not None and runs_may_owe(freed)
         new = runs_may_owe(freed) and knows_old_runs(self.ctx)  # few jokers, as runs owing
         refused = self._refused() if found > self.best.floor and (owing or new) else set()
+        rest = self.widest_rest
+        if found > self.best.floor and rest.found and self.best.offer_split(rest.found[1]) == found:
+            refused = set()  # legal, its runs split: the reading's best
         if owing and Code.FREED_JOKER_NEEDS_RACK_TILES in refused:
             self.runs_owe = True
             found, self.widest_rest = _relax_fate(*args, runs_owe=True)

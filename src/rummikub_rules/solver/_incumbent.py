@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Final
 
 from rummikub_rules.actions import Play
 from rummikub_rules.melds import Meld, Table
 from rummikub_rules.solver._budget import CHECK
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._verify import refusals
-from rummikub_rules.turns import Violation
+from rummikub_rules.turns import Code, Violation
 
 __all__ = ["Done", "Incumbent"]
+
+#: The fewest tiles of a run :meth:`Incumbent.offer_split` splits: two runs of three.
+_SPLIT: Final = 6
 
 
 class Done(Exception):  # noqa: N818 (an internal signal)
@@ -73,6 +77,28 @@ class Incumbent:
         if ctx.first:
             raise Done
         return score
+
+    def offer_split(self, melds: Sequence[Meld]) -> int | None:
+        """Offer ``melds`` again with a run holding a joker split in two; the score if legal.
+
+        Only where the referee refused them, as last offered, for a freed joker in a meld that
+        is not new: a search does not tell a run grown past a number from one closed there and
+        another begun, so a run holding an old run whole may be two new ones. Each run of six
+        tiles or more holding a joker (longer than any group), split every way into two of
+        three or more, until one is legal (``None``: none).
+        """
+        broken = self.refusals(melds) or ()
+        if not any(violation.code is Code.FREED_JOKER_NOT_IN_NEW_MELD for violation in broken):
+            return None
+        for index, meld in enumerate(melds):
+            if not meld.jokers or len(meld.tiles) < _SPLIT:
+                continue
+            for cut in range(3, len(meld.tiles) - 2):
+                parts = (Meld(meld.tiles[:cut]), Meld(meld.tiles[cut:]))
+                score = self.offer([*melds[:index], *parts, *melds[index + 1 :]])
+                if score is not None:
+                    return score
+        return None
 
     def refusals(self, melds: Sequence[Meld]) -> tuple[Violation, ...] | None:
         """The rules ``melds`` broke, if they were the last play offered (without ``keep``).

@@ -19,9 +19,7 @@ a state a unit and a table by its entries.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-
-import attrs
+from collections.abc import Sequence
 
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._budget import Budget
@@ -36,7 +34,6 @@ from rummikub_rules.solver._position import Roles
 from rummikub_rules.solver._relax import JokerRoom
 from rummikub_rules.solver._run_states import run_lengths, state_count, step
 from rummikub_rules.tiles import Tile
-from rummikub_rules.turns import Code
 
 __all__ = ["TintedSearch", "applies", "tinted_bound"]
 
@@ -85,35 +82,9 @@ def tinted_bound(
     if found is None:
         return best.floor, False
     score = found + forced
-    found_melds = search.play()
-    melds = [ctx.grid.meld(meld) for meld in found_melds]
-    if best.offer(melds) == score:
-        return score, True
-    broken = best.refusals(melds) or ()
-    if any(violation.code is Code.FREED_JOKER_NOT_IN_NEW_MELD for violation in broken):
-        # The search tells a run grown past a number from one closed there and another begun:
-        # the play may hold an old run whole in a long run that two new ones can split.
-        for split in _split_runs(found_melds):
-            if best.offer([ctx.grid.meld(meld) for meld in split]) == score:
-                return score, True
-    return score, False
-
-
-def _split_runs(melds: Sequence[FoundMeld]) -> Iterator[list[FoundMeld]]:
-    """The plays of ``melds`` with one run holding a joker split in two runs of 3 or more."""
-    for index, meld in enumerate(melds):
-        if meld.kind is MeldKind.RUN and any(meld.jokers) and len(meld.places) >= 6:
-            for cut in range(3, len(meld.places) - 2):
-                parts = [
-                    attrs.evolve(
-                        meld,
-                        places=meld.places[part],
-                        jokers=meld.jokers[part],
-                        colored=meld.colored[part],
-                    )
-                    for part in (slice(None, cut), slice(cut, None))
-                ]
-                yield [*melds[:index], *parts, *melds[index + 1 :]]
+    melds = [ctx.grid.meld(meld) for meld in search.play()]
+    legal = best.offer(melds) == score or best.offer_split(melds) == score
+    return score, legal
 
 
 #: A way to play one cell: (next run state, tiles to groups, rack tiles laid, jokers laid).
