@@ -27,6 +27,7 @@ from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._context import context
 from rummikub_rules.solver._grid import grid_of
 from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._new_runs import END, OTHER, START
 from rummikub_rules.solver._tinted import TintedSearch
 from rummikub_rules.tiles import Tile
 from tests.brute import best_score, score
@@ -535,11 +536,11 @@ def test_the_tinted_relaxation_keeps_each_joker_to_its_colour(
     """A coloured joker is one more tile of its colour at any number (``_tinted``), in a run or
     a group, never another colour's: where the plain relaxation lays ``r5 b5 jr`` as a group,
     this one lays nothing."""
-    search = _tinted(rack_text, table_jokers)
-    assert search.best(0) == tiles
-    if tiles is not None:
+    best = _tinted(rack_text, table_jokers).best(0)
+    assert (None if best is None else best[0]) == tiles
+    if best is not None:
         grid = grid_of(EXPERT)
-        found = [grid.meld(meld) for meld in search.play()]
+        found = [grid.meld(meld) for meld in best[1]]
         laid = sorted(sorted(map(str, meld.tiles)) for meld in found)
         assert laid == sorted(sorted(map(str, parse_tiles(text))) for text in melds)
 
@@ -583,3 +584,55 @@ def test_a_tinted_play_refused_for_an_old_run_held_whole_is_offered_split() -> N
     assert best.found is not None
     assert "b6 b7 b8 | b9 b10 b11 jb b13" in str(best.found[1].after)
     _assert_proven_within(table, rack, EXPERT, (9, 66), 15_000)
+
+
+def test_jokers_kept_where_they_stood_may_stand_in_an_old_run_of_the_tinted_relaxation() -> None:
+    """The tinted relaxation's play lays the freed ``jo`` in ``k1 b1 jo`` and the table's
+    ``jk k2 jk`` as it was, a run holding the old one whole: refused, since the search cannot
+    tell which black joker is which, and solved again with runs that know the old runs. There
+    the jokers laid where the table's stood are kept ones (the referee pairs them so), not
+    freed: read as freed, no play was left, and the solver answered "no play"."""
+    edition = small("krbo", copies=1, jokers=0, colored=2, threshold=0).evolve(
+        replacement_from="rack", freed_joker_rack_tiles=0
+    )
+    table, rack = parse_table("o2 o3 jo jo | jk k2 jk"), parse_tiles("b1 k1")
+    found = solve(table, rack, opened=True, edition=edition)
+    assert found.proven_optimal
+    assert (found.tiles, found.points) == (2, 2)
+    assert best_score(table, rack, edition, "tiles", opened=True) == (2, 2)
+
+
+def test_a_tinted_play_refused_for_an_old_run_held_whole_is_solved_knowing_old_runs() -> None:
+    """``expert-benchmark-5`` (``tests/data/hard_positions.txt``): the tinted play lays the freed
+    ``jr`` in ``r7 jr r9 r10``, which holds the old ``r9 r10 jr`` whole, and no split mends it.
+    Solved again with runs that know the old runs, the relaxation's best play is legal: 6,975
+    units, where the fates and the joker search had spent 237,583."""
+    table = parse_table(
+        "group: k4 jb jo | r2 r3 r4 | b6 b7 b8 | k9 b9 o9 | k8 k9 jk k11 | r9 r10 jr"
+        " | k12 r12 b12 | k13 r13 b13 | o10 o11 o12 o13"
+    )
+    rack = parse_tiles("o2 k5 k13 k3 r2 r13 o4 r7")
+    _assert_proven_within(table, rack, EXPERT, (6, 40), 8_000)
+
+
+@pytest.mark.parametrize(("knows_old_runs", "laid"), [(False, 1), (True, None)])
+def test_the_tinted_search_keeps_a_freed_joker_out_of_an_old_run_it_knows(
+    knows_old_runs: bool, laid: int | None
+) -> None:
+    """The table's ``r9 r10 jr``, the rack's ``r7``: the relaxation lays ``r7 jr r9 r10``,
+    which holds the old run whole; knowing it (its roles along the run, the search walking
+    downwards), the freed ``jr`` stays out of it, and back in its place (``r9 r10 jr``) it is
+    kept, but ``r7`` then has no run."""
+    grid = grid_of(EXPERT)
+    red = grid.color_row[Color.RED]
+    table, rack, exempt = grid.zeros(), grid.zeros(), grid.zeros()
+    table[8][red] = table[9][red] = rack[6][red] = exempt[10][red] = 1
+    roles = [OTHER] * grid.columns
+    roles[8], roles[9] = START, END
+    newness = [roles if row == red and knows_old_runs else None for row in range(grid.rows)]
+    jokers = [(1, 0) if row == red else (0, 0) for row in range(grid.rows)]
+    search = TintedSearch(
+        table, rack, [1] * grid.columns, jokers, 1, Budget(10**6), exempt=exempt, newness=newness
+    )
+    best = search.best(0)
+    assert (None if best is None else best[0]) == laid

@@ -213,11 +213,8 @@ def tinted_bounds(position: Position, *, room: bool) -> list[tuple[int, bool]]:
     found = []
     for roles in readings(table, ctx.grid, edition):
         assert applies(ctx, roles)
-        loose = list(roles.roleless_colored)
-        for joker in roles.jokers:
-            loose[joker.color] += 1
         where = with_colored_groups(ctx, roles, fates_room(ctx, roles, counts)) if room else None
-        found.append(tinted_bound(ctx, Incumbent(ctx), counts, loose, where))
+        found.append(tinted_bound(ctx, Incumbent(ctx), roles, counts, where))
     return found
 
 

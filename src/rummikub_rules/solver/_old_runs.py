@@ -18,23 +18,26 @@ from rummikub_rules.solver._new_runs import END, GAP, NUMBERED, OTHER, START, ma
 __all__ = ["knows_old_runs", "old_runs"]
 
 
-def knows_old_runs(ctx: Context) -> bool:
+def knows_old_runs(ctx: Context, *, tinted: bool = False) -> bool:
     """Whether the fast search may keep freed jokers out of runs holding old runs.
 
     Where a meld holding a freed joker must be new, and no rack joker (which the search does not
-    tell from a freed one) nor coloured joker is in play.
+    tell from a freed one) nor coloured joker is in play; with ``tinted``, coloured jokers may
+    be, read as tiles of their colours (:mod:`._tinted`), but none on the rack.
     """
+    if tinted:
+        return ctx.edition.freed_joker_new_meld and not ctx.rack_jokers() + sum(ctx.rack_colored())
     return ctx.edition.freed_joker_new_meld and not ctx.rack_jokers() and not ctx.colored
 
 
-def old_runs(ctx: Context) -> list[list[int] | None] | None:
+def old_runs(ctx: Context, *, tinted: bool = False) -> list[list[int] | None] | None:
     """Per colour, its cells' roles along the old runs it knows; ``None``: none to know.
 
     Such a run reads as a run only, holds two numbered tiles or more and one the table and the
     rack hold once. A colour knows the first of its runs by their lowest number and each next
     one starting past the last one's end (a mark may hold one run at a time).
     """
-    if not knows_old_runs(ctx):
+    if not knows_old_runs(ctx, tinted=tinted):
         return None
     grid = ctx.grid
     copies = Counter(t for t in ctx.table.tiles if t.number is not None)

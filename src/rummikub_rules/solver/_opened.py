@@ -174,10 +174,7 @@ def _tinted_widest(
     and as cheap. Its best play is offered; where the referee accepts it, it is the reading's
     best (the best play so far's score is answered). ``room`` says where the jokers may stand.
     """
-    loose = list(roles.roleless_colored)
-    for joker in roles.jokers:
-        loose[joker.color] += 1
-    found, legal = tinted.tinted_bound(ctx, best, table, loose, room)
+    found, legal = tinted.tinted_bound(ctx, best, roles, table, room)
     return best.floor if legal else found
 
 

@@ -26,14 +26,27 @@ from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._color_tables import COLOR_ENTRIES
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import fold_laid
-from rummikub_rules.solver._fast_melds import Built, extend, mirror, reading_order, split_groups
+from rummikub_rules.solver._fast_melds import (
+    Built,
+    extend,
+    extend_new,
+    mirror,
+    reading_order,
+    split_groups,
+)
 from rummikub_rules.solver._grid import NEG, Counts, FoundMeld
 from rummikub_rules.solver._group_table import group_table
 from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._new_runs import MOST_RUNS, flipped_roles
+from rummikub_rules.solver._new_runs import closes as new_closes
+from rummikub_rules.solver._new_runs import options as new_options
+from rummikub_rules.solver._new_runs import state_count as new_state_count
+from rummikub_rules.solver._old_runs import old_runs
 from rummikub_rules.solver._position import Roles
 from rummikub_rules.solver._relax import JokerRoom
-from rummikub_rules.solver._run_states import run_lengths, state_count, step
+from rummikub_rules.solver._run_states import options, run_lengths, state_count
 from rummikub_rules.tiles import Tile
+from rummikub_rules.turns import Code
 
 __all__ = ["TintedSearch", "applies", "tinted_bound"]
 
@@ -48,22 +61,27 @@ def applies(ctx: Context, roles: Roles) -> bool:
 def tinted_bound(
     ctx: Context,
     best: Incumbent,
+    roles: Roles,
     table: Counts,
-    loose: Sequence[int],
     room: JokerRoom | None = None,
 ) -> tuple[int, bool]:
     """The relaxation's best score above the best play so far, and whether its play is legal.
 
-    ``table`` counts the table's numbered tiles and ``loose[c]`` its jokers of colour ``c``,
-    all freed; with ``room``, a joker stands in a cell's runs, or in its number's groups, only
-    where it lets a joker stand (:mod:`._room`). The best score bounds every play of
-    the reading (the best play so far's, where nothing scores more); its play is offered to the
-    referee: where it is legal, it is the reading's best. Only where :func:`applies`.
+    Every joker of the reading freed; ``table`` counts the table's numbered tiles. With
+    ``room``, a joker stands in a cell's runs, or in its number's groups, only where it lets a
+    joker stand (:mod:`._room`). The best score bounds every play of the reading (the best play
+    so far's, where nothing scores more); its play is offered to the referee: where it is
+    legal, it is the reading's best. Where the referee refuses it for a freed joker in a run
+    holding an old run whole (and no rack joker is in play), it is solved again with runs that
+    know the old runs (:mod:`._new_runs`), tighter. Only where :func:`applies`.
     """
     folded = fold_laid(ctx, table, None, ctx.weights)
     if folded is None:
         return best.floor, False  # the bounds on laid tiles cannot be met
     laid, rack, forced = folded
+    loose = list(roles.roleless_colored)
+    for joker in roles.jokers:
+        loose[joker.color] += 1
     jokers = []
     colors = ctx.grid.tile_set.colors
     for color, freed, count in zip(colors, loose, ctx.rack_colored(), strict=True):
@@ -77,57 +95,102 @@ def tinted_bound(
             [(RUNS if run else 0) | (GROUPS if group else 0) for run in row]
             for row, group in zip(runs, groups, strict=True)
         ]
-    search = TintedSearch(laid, rack, ctx.weights, jokers, ctx.joker_weight, ctx.budget, room=cells)
-    found = search.best(best.floor - forced)
+    args = (laid, rack, ctx.weights, jokers, ctx.joker_weight, ctx.budget)
+    found = TintedSearch(*args, room=cells).best(best.floor - forced)
     if found is None:
         return best.floor, False
-    score = found + forced
-    melds = [ctx.grid.meld(meld) for meld in search.play()]
-    legal = best.offer(melds) == score or best.offer_split(melds) == score
-    return score, legal
+    score, melds = found[0] + forced, [ctx.grid.meld(meld) for meld in found[1]]
+    if best.offer(melds) == score:
+        return score, True
+    broken = best.refusals(melds) or ()
+    if best.offer_split(melds) == score:
+        return score, True
+    newness = None if ctx.rack_jokers() or any(ctx.rack_colored()) else old_runs(ctx, tinted=True)
+    if newness is None or any(v.code is not Code.FREED_JOKER_NOT_IN_NEW_MELD for v in broken):
+        return score, False  # where a freed joker's meld owes a rack tile too, it seldom pays
+    exempt = ctx.pins(roles.jokers)[0]  # a joker laid where one stood is kept, not freed
+    found = TintedSearch(*args, room=cells, exempt=exempt, newness=newness).best(
+        best.floor - forced
+    )
+    if found is None:
+        return best.floor, False
+    score, melds = found[0] + forced, [ctx.grid.meld(meld) for meld in found[1]]
+    return score, best.offer(melds) == score
 
 
-#: A way to play one cell: (next run state, tiles to groups, rack tiles laid, jokers laid).
-_Way = tuple[int, int, int, int]
+#: A way to play one cell: (next run state, tiles to groups, rack tiles laid, jokers laid,
+#: jokers laid on runs).
+_Way = tuple[int, int, int, int, int]
 
 #: A move of the search at one cell: (regret, score gained, the colour's next entry, tiles
-#: to groups).
-_Move = tuple[int, int, int, int]
+#: to groups, jokers laid on runs).
+_Move = tuple[int, int, int, int, int]
 
-_WAYS: dict[tuple[int, int, int, int, int, int], tuple[_Way, ...]] = {}
+_WAYS: dict[tuple[int, ...], tuple[_Way, ...]] = {}
 
 #: Where a cell's jokers may stand (:func:`_ways`): a bit for its runs, a bit for its groups.
 RUNS, GROUPS = 1, 2
 
 
 def _ways(
-    state: int, table: int, rack: int, cap: int, spare: int, room: int = RUNS | GROUPS
+    state: int,
+    table: int,
+    rack: int,
+    cap: int,
+    spare: int,
+    room: int = RUNS | GROUPS,
+    exempt: int = 0,
+    role: int = -1,
 ) -> tuple[_Way, ...]:
     """Every way to play a cell from run ``state``: its tiles, rack tiles, jokers of its colour.
 
-    All ``table`` tiles and up to ``rack`` rack tiles and ``spare`` jokers are laid, each joker
-    as one more tile of the cell; at most ``cap`` of them go to the number's groups, the others
-    to runs. The jokers stand only where ``room`` lets them (:data:`RUNS`, :data:`GROUPS`):
-    without room in runs the tiles to groups take them all, without room in groups they are
-    fewer than those to runs. Kept for the process.
+    All ``table`` tiles and up to ``rack`` rack tiles and ``spare`` jokers are laid; at most
+    ``cap`` of them go to the number's groups (a joker there as its colour's tile), the others
+    to runs (a joker there as one more tile of the cell). The jokers stand only where ``room``
+    lets them (:data:`RUNS`, :data:`GROUPS`). With a ``role`` along an old run (not -1), the
+    run states are those of :mod:`._new_runs`, ``exempt`` of the jokers on runs kept ones.
+    Kept for the process.
     """
-    key = (state, table, rack, cap, spare, room)
+    key = (state, table, rack, cap, spare, room, exempt, role)
     found = _WAYS.get(key)
     if found is None:
-        ways = []
-        for laid in range(table, table + rack + 1):
-            for jokers in range(spare + 1 if room else 1):
-                here = laid + jokers
-                for grouped in range(min(here, cap) + 1):
-                    if not room & RUNS and grouped < jokers:
-                        continue
-                    if not room & GROUPS and here - grouped < jokers:
-                        continue
-                    nxt = step(state, here - grouped)
-                    if nxt >= 0:
-                        ways.append((nxt, grouped, laid - table, jokers))
-        found = _WAYS[key] = tuple(ways)
+        on_runs = spare if room & RUNS else 0
+        if role < 0:
+            ways = options(state, table, rack, cap, on_runs)
+        else:
+            ways = new_options(state, table, rack, cap, on_runs, 0, exempt, role)
+        # Per outcome, the most jokers on runs (their places there are the jokers' own).
+        seen: dict[tuple[int, int, int, int], int] = {}
+        for nxt, grouped, used, extra in ways:
+            for joined in range(spare - extra + 1 if room & GROUPS else 1):
+                if grouped + joined > cap:
+                    break
+                outcome = (nxt, grouped + joined, used, extra + joined)
+                seen[outcome] = max(extra, seen.get(outcome, 0))
+        # By rack tiles, jokers, then tiles to groups: the order moves of equal regret keep.
+        ordered = sorted(seen.items(), key=lambda item: (item[0][2], item[0][3], item[0][1]))
+        found = _WAYS[key] = tuple((*way, extra) for way, extra in ordered)
     return found
+
+
+def _plain_closes(state: int) -> bool:
+    """Whether every open run of a plain run state may close: 3 tiles or more."""
+    return all(n == 3 for n in run_lengths(state))
+
+
+def _known(
+    roles: Sequence[int] | None,
+    table: Sequence[Sequence[int]],
+    rack: Sequence[Sequence[int]],
+    color: int,
+    jokers: int,
+) -> Sequence[int] | None:
+    """A colour's roles along its old runs, where its runs may know them (else ``None``).
+
+    As in the fast search, where at most :data:`._new_runs.MOST_RUNS` runs are open at once.
+    """
+    most = max(t[color] + r[color] for t, r in zip(table, rack, strict=True)) + jokers
+    return roles if roles is not None and most <= MOST_RUNS else None
 
 
 def _racked(spare: int, jokers: int, rack_jokers: int) -> int:
@@ -152,27 +215,29 @@ class _Color:
         jokers: tuple[int, int],
         joker_weight: int,
         room: Sequence[int],
+        exempt: Sequence[int],
+        roles: Sequence[int] | None,
     ) -> None:
         self.table, self.rack, self.weights, self.caps = table, rack, weights, caps
-        self.room = room
+        self.room, self.exempt, self.roles = room, exempt, roles
         loose, self.rack_jokers = jokers
         self.joker_weight = joker_weight
         self.width = width = loose + self.rack_jokers + 1
+        #: How many run states have at most so many open runs.
+        self.count = state_count if roles is None else new_state_count
         columns = len(table)
         reach: list[set[int]] = [{loose + self.rack_jokers}]
         for column in range(columns):
             after = set()
             for entry in reach[column]:
                 state, spare = divmod(entry, width)
-                for nxt, _, _, laid in self.ways(column, state, spare):
+                for nxt, _, _, laid, _ in self.ways(column, state, spare):
                     after.add(nxt * width + spare - laid)
             reach.append(after)
         self.entries = sum(map(len, reach))
+        closes = _plain_closes if roles is None else new_closes
         end = {
-            entry: 0
-            if entry % width <= self.rack_jokers
-            and all(n == 3 for n in run_lengths(entry // width))
-            else NEG
+            entry: 0 if entry % width <= self.rack_jokers and closes(entry // width) else NEG
             for entry in reach[columns]
         }
         values = [end]
@@ -181,7 +246,7 @@ class _Color:
             for entry in reach[column]:
                 state, spare = divmod(entry, width)
                 best = NEG
-                for nxt, _, used, laid in self.ways(column, state, spare):
+                for nxt, _, used, laid, _ in self.ways(column, state, spare):
                     left = end[nxt * width + spare - laid]
                     if left != NEG:
                         score = left + self.gain(column, spare, used, laid)
@@ -195,10 +260,16 @@ class _Color:
     def ways(self, column: int, state: int, spare: int) -> tuple[_Way, ...]:
         """The ways to play the colour's cell of ``column`` (:func:`_ways`).
 
-        Its jokers stand there only where its room lets them.
+        Its jokers stand there only where its room lets them; with its roles along an old run,
+        its runs know it.
         """
         cell = (self.table[column], self.rack[column], self.caps[column])
-        return _ways(state, *cell, spare, self.room[column])
+        role = -1 if self.roles is None else self.roles[column]
+        return _ways(state, *cell, spare, self.room[column], self.exempt[column], role)
+
+    def most_runs(self) -> int:
+        """The most runs the colour may have open after a number: its tiles and jokers there."""
+        return max(t + r for t, r in zip(self.table, self.rack, strict=True)) + self.width - 1
 
     def gain(self, column: int, spare: int, used: int, jokers: int) -> int:
         """What ``used`` rack tiles and ``jokers`` jokers laid at ``column`` score."""
@@ -227,9 +298,13 @@ class TintedSearch:
         budget: Budget,
         *,
         room: Sequence[Sequence[int]] | None = None,
+        exempt: Sequence[Sequence[int]] | None = None,
+        newness: Sequence[Sequence[int] | None] | None = None,
     ) -> None:
         table, rack, weights = table[::-1], rack[::-1], weights[::-1]
         cells = [[RUNS | GROUPS] * len(jokers)] * len(table) if room is None else room[::-1]
+        kept = [[0] * len(jokers)] * len(table) if exempt is None else exempt[::-1]
+        roles = [flipped_roles(row) for row in newness or [None] * len(jokers)]
         self.colors = colors = len(jokers)
         self.cells = len(table) * colors
         self.budget = budget
@@ -250,6 +325,8 @@ class TintedSearch:
                 jokers[c],
                 joker_weight,
                 [row[c] for row in cells],
+                [row[c] for row in kept],
+                _known(roles[c], table, rack, c, sum(jokers[c])),
             )
             for c in range(colors)
         ]
@@ -258,16 +335,7 @@ class TintedSearch:
         self.viable = [flags for caps in capped for flags in self.groups.viable(caps, 0)]
         # An entry's run state has at most as many runs open as the colour lays at a number.
         bits = [
-            (
-                state_count(
-                    max(t + r for t, r in zip(colour.table, colour.rack, strict=True))
-                    + colour.width
-                    - 1
-                )
-                * colour.width
-                - 1
-            ).bit_length()
-            or 1
+            (colour.count(colour.most_runs()) * colour.width - 1).bit_length() or 1
             for colour in self.colours
         ]
         self.masks = [(1 << b) - 1 for b in bits]
@@ -276,7 +344,7 @@ class TintedSearch:
         self.memo: list[dict[int, int]] = [{} for _ in range(self.cells)]
         self.known: list[dict[int, list[_Move]]] = [{} for _ in range(self.cells)]
         self.choice: list[dict[int, _Move]] = [{} for _ in range(self.cells)]
-        self.path: list[_Move] = [(0, 0, 0, 0)] * self.cells
+        self.path: list[_Move] = [(0, 0, 0, 0, 0)] * self.cells
         self.found = NEG
         self.best_path: list[_Move] | None = None
 
@@ -290,8 +358,8 @@ class TintedSearch:
             total += value
         return total
 
-    def best(self, floor: int) -> int | None:
-        """The best score above ``floor`` (``None``: none scores more); :meth:`play` lays it."""
+    def best(self, floor: int) -> tuple[int, list[FoundMeld]] | None:
+        """The best play scoring more than ``floor``: (score, melds), or ``None``."""
         bound = self.bound()
         if bound <= floor:
             return None
@@ -301,28 +369,41 @@ class TintedSearch:
             for colour, offset in zip(self.colours, self.offsets, strict=True)
         )
         self._dfs(0, start, bound, floor, 0)
-        return self.found if self.best_path is not None else None
+        return None if self.best_path is None else (self.found, self._play(self.best_path))
 
-    def play(self) -> list[FoundMeld]:
-        """The melds of the best play :meth:`best` found, jokers on runs first where they may."""
-        assert self.best_path is not None
+    def _play(self, path: list[_Move]) -> list[FoundMeld]:
+        """The melds of a path's moves."""
         colors, columns = self.colors, len(self.colours[0].table)
         open_runs: list[list[list[tuple[int, bool]]]] = [[] for _ in range(colors)]
+        marks: list[list[tuple[int, int, int]]] = [[] for _ in range(colors)]
         entries = [colour.width - 1 for colour in self.colours]
         found: list[Built] = []
         grouped: list[int] = []
         group_jokers: list[int] = []
-        for pos, (_, _, following, tiles) in enumerate(self.best_path):
+        for pos, (_, gain, following, tiles, on_runs) in enumerate(path):
             column, color = divmod(pos, colors)
-            width = self.colours[color].width
-            jokers = entries[color] % width - following % width
+            colour = self.colours[color]
+            spare = entries[color] % colour.width
+            jokers = spare - following % colour.width
             entries[color] = following
-            count = len(run_lengths(following // width))
-            on_runs = min(jokers, count) if self.colours[color].room[column] & RUNS else 0
-            if open_runs[color] or count:
+            state = following // colour.width
+            joined = jokers - on_runs  # jokers to the number's groups
+            if colour.roles is not None:
+                racked_jokers = _racked(spare, jokers, colour.rack_jokers)
+                used = (gain - racked_jokers * colour.joker_weight) // colour.weights[column]
+                numbered = colour.table[column] + used - (tiles - joined)
+                racked = min(used, numbered)
+                kept = min(on_runs, colour.exempt[column])
+                laid = (numbered - racked + kept, kept, racked, on_runs - kept)
+                role = colour.roles[column]
+                open_runs[color], marks[color] = extend_new(
+                    open_runs[color], marks[color], column, laid, state, color, found, role
+                )
+            elif open_runs[color] or state:
+                count = len(run_lengths(state))
                 open_runs[color] = extend(open_runs[color], column, count, on_runs, color, found)
             grouped.append(tiles)
-            group_jokers.append(jokers - on_runs)
+            group_jokers.append(joined)
             if color == colors - 1:
                 if any(grouped):
                     found.extend(
@@ -346,13 +427,13 @@ class TintedSearch:
             after = colour.values[column + 1]
             state, spare = divmod(entry, width)
             found = []
-            for nxt, grouped, used, jokers in colour.ways(column, state, spare):
+            for nxt, grouped, used, jokers, on_runs in colour.ways(column, state, spare):
                 following = nxt * width + spare - jokers
                 left = after[following]
                 if left == NEG:
                     continue
                 gain = colour.gain(column, spare, used, jokers)
-                found.append((top - gain - left, gain, following, grouped))
+                found.append((top - gain - left, gain, following, grouped, on_runs))
             found.sort(key=_regret_then_gain)
             self.known[pos][entry] = found
         return found
@@ -386,7 +467,7 @@ class TintedSearch:
         last = color == self.colors - 1
         best, choice = NEG, None
         for move in self._moves(pos, entry):
-            regret, gain, following, grouped = move
+            regret, gain, following, grouped, _ = move
             floor = best if best > alpha else alpha
             if bound - regret <= floor:
                 break
