@@ -31,6 +31,7 @@ from rummikub_rules.solver._new_runs import END, OTHER, START
 from rummikub_rules.solver._tinted import TintedSearch
 from rummikub_rules.tiles import Tile
 from tests.brute import best_score, score
+from tests.hostile._work import counted
 from tests.test_solver import _assert_proven_within
 
 EXPERT = EDITIONS["expert"]
@@ -230,8 +231,6 @@ def test_top_plays_bound_regions_holding_coloured_jokers_with_the_fast_search() 
     plain ones with the fast search, their bounds on laid jokers added up, as the solve does.
     85,762 units for the three best plays (1,364,896 when regions went to the general search
     alone, 4,596 for the best play)."""
-    from tests.hostile._work import counted
-
     table = parse_table(
         "r6 jr r8 | k1 k2 k3 k4 | o1 o2 o3 o4 | k2 r2 b2 | r4 r5 r6 | r5 b5 jo | b5 b6 jb b8 b9"
         " | k6 b6 o6 | r8 r9 r10 | o9 o10 o11 | k10 r10 o10 | r11 b11 o11 | k12 r12 b12"
@@ -460,8 +459,6 @@ def test_top_plays_search_openings_with_coloured_rack_jokers_fast() -> None:
     fall within them. An ``expert`` opening of seeded self-play (``jb`` on the rack): 9,662
     units for the three best plays, 44,132 when every region of an opening holding a coloured
     rack joker went to the general search."""
-    from tests.hostile._work import counted
-
     table = parse_table("b4 o4 jk | r5 r6 r7 | jo o7 o8 | k10 k11 k12 k13 | jr r12 r13")
     rack = parse_tiles("o3 r10 r7 b9 k1 k8 b8 o7 r4 r12 b10 k12 r8 o5 jb")
     with counted() as work:
@@ -636,3 +633,24 @@ def test_the_tinted_search_keeps_a_freed_joker_out_of_an_old_run_it_knows(
     )
     best = search.best(0)
     assert (None if best is None else best[0]) == laid
+
+
+def test_the_tinted_relaxation_lays_no_more_jokers_than_the_rack_holds() -> None:
+    """An opening over the table (``opening_may_use_table``) bounds the tiles it lays, and
+    leaves a coloured joker it lays unbounded above (99). The tinted relaxation read that as 98
+    more red jokers: its tables grew past the memory (a CI worker killed with 24 GB). Capped at
+    the rack's: 15,344 units, the brute force's best."""
+    edition = EDITIONS["ru-classic"].evolve(
+        tile_set=TileSet(colors="bokr", numbers=range(1, 8), jokers=0, colored_jokers=2),
+        deal_size=1,
+        initial_meld_points=10,
+        opening_may_use_table=True,
+        freed_joker_new_meld=False,
+        joker_melds_extend_only=True,
+    )
+    table, rack = parse_table("k2 k3 jk k5"), parse_tiles("jr jr r2 k6 k3 jo")
+    with counted() as work:
+        found = solve(table, rack, opened=False, edition=edition, limit=10**7)
+    assert work.solver <= 20_000
+    assert found.proven_optimal
+    assert (found.tiles, found.points) == best_score(table, rack, edition, "tiles", opened=False)

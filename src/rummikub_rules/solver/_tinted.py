@@ -86,6 +86,9 @@ def tinted_bound(
     colors = ctx.grid.tile_set.colors
     for color, freed, count in zip(colors, loose, ctx.rack_colored(), strict=True):
         low, high = ctx.laid.get(Tile.joker(color), (0, count))
+        high = min(high, count)  # a bound on laid tiles may allow more than the rack holds
+        if low > high:
+            return best.floor, False
         forced += low * ctx.joker_weight  # laid for sure: searched as the table's, scored here
         jokers.append((freed + low, high - low))
     cells = None
