@@ -28,7 +28,8 @@ from rummikub_rules.solver._context import context
 from rummikub_rules.solver._grid import grid_of
 from rummikub_rules.solver._incumbent import Incumbent
 from rummikub_rules.solver._new_runs import END, OTHER, START
-from rummikub_rules.solver._tinted import TintedSearch
+from rummikub_rules.solver._position import readings
+from rummikub_rules.solver._tinted import TintedSearch, tinted_bound
 from rummikub_rules.tiles import Tile
 from tests.brute import best_score, score
 from tests.hostile._work import counted
@@ -654,3 +655,29 @@ def test_the_tinted_relaxation_lays_no_more_jokers_than_the_rack_holds() -> None
     assert work.solver <= 20_000
     assert found.proven_optimal
     assert (found.tiles, found.points) == best_score(table, rack, edition, "tiles", opened=False)
+
+
+def test_a_freed_joker_in_the_tinted_relaxations_groups_owes_a_rack_tile_there() -> None:
+    """``expert-benchmark-3`` (``tests/data/hard_positions.txt``): the tinted relaxation laid
+    the freed ``jo`` in ``r12 b12 jo``, table tiles alone, one tile above any legal play, and
+    the fates and the joker search spent 1,112,061 units proving so. A freed joker in a
+    number's groups now owes a rack tile laid in them: the rack's ``jr``, laid on ``r10 r11``
+    as ``r12``, may pay, as it stands for the tile the group takes; its play swaps the two
+    (``jr b12 jo``), the best play, legal: 26,103 units."""
+    table = parse_table(
+        "r7 o7 jb | r1 r2 r3 | b1 b2 b3 | k2 k3 k4 | b2 b3 b4 | k3 r3 o3 | k4 r4 o4 | k6 r6 b6"
+        " | r6 b6 o6 | r8 r9 r10 | r9 b9 o9 | o9 o10 o11 jo o13 | r10 r11 r12 | k11 k12 k13"
+        " | b11 b12 b13 | r12 b12 o12"
+    )
+    rack = parse_tiles("k13 o5 k9 b7 k1 b7 o8 o2 k11 jr")
+    ctx = context(
+        table, rack, opened=True, edition=EXPERT, objective="tiles",
+        budget=Budget(), fast=True, first=False, laid=None,
+    )  # fmt: skip
+    counts = ctx.counts(table.tiles)
+    assert counts is not None
+    (roles,) = readings(table, ctx.grid, EXPERT)
+    found, legal = tinted_bound(ctx, Incumbent(ctx), roles, counts)
+    big = ctx.weights[0] - 1  # a tile laid weighs this and its number
+    assert (found, legal) == (8 * big + 86, True)
+    _assert_proven_within(table, rack, EXPERT, (8, 86), 30_000)

@@ -4,22 +4,24 @@ A coloured joker stands only for a tile of its own colour (rules section 1): in 
 colour, for the tile of the place it takes; in a group, for its colour's tile of the group's
 number. So where every joker in play is coloured, a joker of colour ``c`` is one more tile of
 ``c`` that a play may put at any number, in a run or in a group. Replace each joker of a legal
-play by the tile it stands for and the play is one of this problem, which forgets what section
-4.5 asks of a freed joker (a new meld, rack tiles beside it) and that a meld needs a numbered
-tile: its best score bounds every play of the reading.
+play by the tile it stands for and the play is one of this problem, which forgets most of what
+section 4.5 asks of a freed joker and that a meld needs a numbered tile: its best score bounds
+every play of the reading. Of section 4.5 it keeps that a freed joker in a number's groups
+owes a rack tile laid in them (:data:`_OWES`), and, where a play breaks that rule in a run, that
+a freed joker's run owes one too (:mod:`._owing_runs`).
 
 The plain relaxation (:func:`._opened._plain_widest`) reads the same jokers as plain ones,
 free to stand in any colour's melds. Here each colour keeps its own jokers, so the colours
 share nothing but the groups of each number: each colour's table (the colour alone, groups
-relaxed, :class:`_Color`) bounds what it may still score, their sum bounds the search, and
-a move's *regret* (what it takes off its colour's table) orders the moves and stops the search
-once the bound left cannot beat the best score found. A search is charged to the solve's budget,
-a state a unit and a table by its entries.
+relaxed, :class:`._tinted_colors.TintedColor`) bounds what it may still score, their sum
+bounds the search, and a move's *regret* (what it takes off its colour's table) orders the
+moves and stops the search once the bound left cannot beat the best score found. A search is
+charged to the solve's budget, a state a unit and a table by its entries.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._budget import Budget
@@ -30,6 +32,7 @@ from rummikub_rules.solver._fast_melds import (
     Built,
     extend,
     extend_new,
+    extend_owing,
     mirror,
     reading_order,
     split_groups,
@@ -37,16 +40,22 @@ from rummikub_rules.solver._fast_melds import (
 from rummikub_rules.solver._grid import NEG, Counts, FoundMeld
 from rummikub_rules.solver._group_table import group_table
 from rummikub_rules.solver._incumbent import Incumbent
-from rummikub_rules.solver._new_runs import MOST_RUNS, flipped_roles
-from rummikub_rules.solver._new_runs import closes as new_closes
-from rummikub_rules.solver._new_runs import options as new_options
-from rummikub_rules.solver._new_runs import state_count as new_state_count
+from rummikub_rules.solver._new_runs import flipped_roles
 from rummikub_rules.solver._old_runs import old_runs
 from rummikub_rules.solver._position import Roles
 from rummikub_rules.solver._relax import JokerRoom
-from rummikub_rules.solver._run_states import options, run_lengths, state_count
+from rummikub_rules.solver._room import group_owing
+from rummikub_rules.solver._run_states import run_lengths
+from rummikub_rules.solver._tinted_colors import (
+    GROUPS,
+    RUNS,
+    TintedColor,
+    known_roles,
+    may_owe,
+    rack_jokers_laid,
+)
 from rummikub_rules.tiles import Tile
-from rummikub_rules.turns import Code
+from rummikub_rules.turns import Code, Violation
 
 __all__ = ["TintedSearch", "applies", "tinted_bound"]
 
@@ -71,9 +80,13 @@ def tinted_bound(
     ``room``, a joker stands in a cell's runs, or in its number's groups, only where it lets a
     joker stand (:mod:`._room`). The best score bounds every play of the reading (the best play
     so far's, where nothing scores more); its play is offered to the referee: where it is
-    legal, it is the reading's best. Where the referee refuses it for a freed joker in a run
-    holding an old run whole (and no rack joker is in play), it is solved again with runs that
-    know the old runs (:mod:`._new_runs`), tighter. Only where :func:`applies`.
+    legal, it is the reading's best. A freed joker in a number's groups owes a rack tile laid
+    in them (but where a table joker stood in a group of that number: a play may keep it
+    there). Where the referee refuses the play for a freed joker's run without a rack tile (and
+    for no run holding an old run whole), it is solved again with the runs of each colour whose
+    jokers are all freed owing one (:mod:`._owing_runs`); where it refuses it for a freed joker
+    in a run holding an old run whole alone (and no rack joker is in play), with runs that know
+    the old runs (:mod:`._new_runs`). Only where :func:`applies`.
     """
     folded = fold_laid(ctx, table, None, ctx.weights)
     if folded is None:
@@ -99,7 +112,10 @@ def tinted_bound(
             for row, group in zip(runs, groups, strict=True)
         ]
     args = (laid, rack, ctx.weights, jokers, ctx.joker_weight, ctx.budget)
-    found = TintedSearch(*args, room=cells).best(best.floor - forced)
+    owing = None
+    if ctx.edition.freed_joker_rack_tiles > 0 and not roles.roleless and not ctx.laid:
+        owing = group_owing(roles, len(table))  # the rack tiles laid must be the rack's
+    found = TintedSearch(*args, room=cells, owing=owing).best(best.floor - forced)
     if found is None:
         return best.floor, False
     score, melds = found[0] + forced, [ctx.grid.meld(meld) for meld in found[1]]
@@ -108,176 +124,43 @@ def tinted_bound(
     broken = best.refusals(melds) or ()
     if best.offer_split(melds) == score:
         return score, True
-    newness = None if ctx.rack_jokers() or any(ctx.rack_colored()) else old_runs(ctx, tinted=True)
-    if newness is None or any(v.code is not Code.FREED_JOKER_NOT_IN_NEW_MELD for v in broken):
-        return score, False  # where a freed joker's meld owes a rack tile too, it seldom pays
     exempt = ctx.pins(roles.jokers)[0]  # a joker laid where one stood is kept, not freed
-    found = TintedSearch(*args, room=cells, exempt=exempt, newness=newness).best(
-        best.floor - forced
-    )
+    owes = owing is not None and _in_a_run(ctx, broken, Code.FREED_JOKER_NEEDS_RACK_TILES)
+    if owes and not _in_a_run(ctx, broken, Code.FREED_JOKER_NOT_IN_NEW_MELD):
+        search = TintedSearch(*args, room=cells, exempt=exempt, owing=owing, runs_owe=True)
+    else:
+        newness = (
+            None if ctx.rack_jokers() or any(ctx.rack_colored()) else old_runs(ctx, tinted=True)
+        )
+        if newness is None or any(v.code is not Code.FREED_JOKER_NOT_IN_NEW_MELD for v in broken):
+            return score, False
+        search = TintedSearch(*args, room=cells, exempt=exempt, newness=newness, owing=owing)
+    found = search.best(best.floor - forced)
     if found is None:
         return best.floor, False
     score, melds = found[0] + forced, [ctx.grid.meld(meld) for meld in found[1]]
     return score, best.offer(melds) == score
 
 
-#: A way to play one cell: (next run state, tiles to groups, rack tiles laid, jokers laid,
-#: jokers laid on runs).
-_Way = tuple[int, int, int, int, int]
+def _in_a_run(ctx: Context, broken: Iterable[Violation], code: Code) -> bool:
+    """Whether a violation of ``code`` names a meld that may be read as a run."""
+    return any(
+        reading.kind is MeldKind.RUN
+        for violation in broken
+        if violation.code is code
+        for meld in violation.melds
+        for reading in meld.readings(ctx.edition)
+    )
+
 
 #: A move of the search at one cell: (regret, score gained, the colour's next entry, tiles
-#: to groups, jokers laid on runs).
-_Move = tuple[int, int, int, int, int]
+#: to groups, jokers laid on runs, what it owes and pays in its number's groups).
+_Move = tuple[int, int, int, int, int, int]
 
-_WAYS: dict[tuple[int, ...], tuple[_Way, ...]] = {}
-
-#: Where a cell's jokers may stand (:func:`_ways`): a bit for its runs, a bit for its groups.
-RUNS, GROUPS = 1, 2
-
-
-def _ways(
-    state: int,
-    table: int,
-    rack: int,
-    cap: int,
-    spare: int,
-    room: int = RUNS | GROUPS,
-    exempt: int = 0,
-    role: int = -1,
-) -> tuple[_Way, ...]:
-    """Every way to play a cell from run ``state``: its tiles, rack tiles, jokers of its colour.
-
-    All ``table`` tiles and up to ``rack`` rack tiles and ``spare`` jokers are laid; at most
-    ``cap`` of them go to the number's groups (a joker there as its colour's tile), the others
-    to runs (a joker there as one more tile of the cell). The jokers stand only where ``room``
-    lets them (:data:`RUNS`, :data:`GROUPS`). With a ``role`` along an old run (not -1), the
-    run states are those of :mod:`._new_runs`, ``exempt`` of the jokers on runs kept ones.
-    Kept for the process.
-    """
-    key = (state, table, rack, cap, spare, room, exempt, role)
-    found = _WAYS.get(key)
-    if found is None:
-        on_runs = spare if room & RUNS else 0
-        if role < 0:
-            ways = options(state, table, rack, cap, on_runs)
-        else:
-            ways = new_options(state, table, rack, cap, on_runs, 0, exempt, role)
-        # Per outcome, the most jokers on runs (their places there are the jokers' own).
-        seen: dict[tuple[int, int, int, int], int] = {}
-        for nxt, grouped, used, extra in ways:
-            for joined in range(spare - extra + 1 if room & GROUPS else 1):
-                if grouped + joined > cap:
-                    break
-                outcome = (nxt, grouped + joined, used, extra + joined)
-                seen[outcome] = max(extra, seen.get(outcome, 0))
-        # By rack tiles, jokers, then tiles to groups: the order moves of equal regret keep.
-        ordered = sorted(seen.items(), key=lambda item: (item[0][2], item[0][3], item[0][1]))
-        found = _WAYS[key] = tuple((*way, extra) for way, extra in ordered)
-    return found
-
-
-def _plain_closes(state: int) -> bool:
-    """Whether every open run of a plain run state may close: 3 tiles or more."""
-    return all(n == 3 for n in run_lengths(state))
-
-
-def _known(
-    roles: Sequence[int] | None,
-    table: Sequence[Sequence[int]],
-    rack: Sequence[Sequence[int]],
-    color: int,
-    jokers: int,
-) -> Sequence[int] | None:
-    """A colour's roles along its old runs, where its runs may know them (else ``None``).
-
-    As in the fast search, where at most :data:`._new_runs.MOST_RUNS` runs are open at once.
-    """
-    most = max(t[color] + r[color] for t, r in zip(table, rack, strict=True)) + jokers
-    return roles if roles is not None and most <= MOST_RUNS else None
-
-
-def _racked(spare: int, jokers: int, rack_jokers: int) -> int:
-    """The rack's jokers among ``jokers`` laid with ``spare`` left (the table's go first)."""
-    return jokers - min(jokers, max(0, spare - rack_jokers))
-
-
-class _Color:
-    """One colour alone, groups relaxed: per number, the best score still reachable.
-
-    ``values[n][entry]``, an entry being ``state * width + spare`` (the colour's run state and
-    its jokers not laid yet), for the entries a play may reach; a table joker left at the end,
-    or a run left short, is no play.
-    """
-
-    def __init__(
-        self,
-        table: Sequence[int],
-        rack: Sequence[int],
-        weights: Sequence[int],
-        caps: Sequence[int],
-        jokers: tuple[int, int],
-        joker_weight: int,
-        room: Sequence[int],
-        exempt: Sequence[int],
-        roles: Sequence[int] | None,
-    ) -> None:
-        self.table, self.rack, self.weights, self.caps = table, rack, weights, caps
-        self.room, self.exempt, self.roles = room, exempt, roles
-        loose, self.rack_jokers = jokers
-        self.joker_weight = joker_weight
-        self.width = width = loose + self.rack_jokers + 1
-        #: How many run states have at most so many open runs.
-        self.count = state_count if roles is None else new_state_count
-        columns = len(table)
-        reach: list[set[int]] = [{loose + self.rack_jokers}]
-        for column in range(columns):
-            after = set()
-            for entry in reach[column]:
-                state, spare = divmod(entry, width)
-                for nxt, _, _, laid, _ in self.ways(column, state, spare):
-                    after.add(nxt * width + spare - laid)
-            reach.append(after)
-        self.entries = sum(map(len, reach))
-        closes = _plain_closes if roles is None else new_closes
-        end = {
-            entry: 0 if entry % width <= self.rack_jokers and closes(entry // width) else NEG
-            for entry in reach[columns]
-        }
-        values = [end]
-        for column in range(columns - 1, -1, -1):
-            here = {}
-            for entry in reach[column]:
-                state, spare = divmod(entry, width)
-                best = NEG
-                for nxt, _, used, laid, _ in self.ways(column, state, spare):
-                    left = end[nxt * width + spare - laid]
-                    if left != NEG:
-                        score = left + self.gain(column, spare, used, laid)
-                        best = max(best, score)
-                here[entry] = best
-            end = here
-            values.append(here)
-        values.reverse()
-        self.values = values
-
-    def ways(self, column: int, state: int, spare: int) -> tuple[_Way, ...]:
-        """The ways to play the colour's cell of ``column`` (:func:`_ways`).
-
-        Its jokers stand there only where its room lets them; with its roles along an old run,
-        its runs know it.
-        """
-        cell = (self.table[column], self.rack[column], self.caps[column])
-        role = -1 if self.roles is None else self.roles[column]
-        return _ways(state, *cell, spare, self.room[column], self.exempt[column], role)
-
-    def most_runs(self) -> int:
-        """The most runs the colour may have open after a number: its tiles and jokers there."""
-        return max(t + r for t, r in zip(self.table, self.rack, strict=True)) + self.width - 1
-
-    def gain(self, column: int, spare: int, used: int, jokers: int) -> int:
-        """What ``used`` rack tiles and ``jokers`` jokers laid at ``column`` score."""
-        racked = _racked(spare, jokers, self.rack_jokers)
-        return used * self.weights[column] + racked * self.joker_weight
+#: What a move does in its number's groups: a freed joker there owes a rack tile in them, a
+#: rack tile (or a rack joker) laid there pays it. A number whose moves owe and none pays is
+#: no play.
+_OWES, _PAYS = 1, 2
 
 
 class TintedSearch:
@@ -287,7 +170,9 @@ class TintedSearch:
     laid, rack tiles scoring ``weights[column]`` each where laid; ``jokers[c]`` is (table
     jokers of colour ``c``, all to be laid; rack jokers of it, scoring ``joker_weight`` each).
     With ``room``, colour ``c``'s jokers stand at ``column`` only where ``room[column][c]``
-    says (:data:`RUNS`, :data:`GROUPS`).
+    says (:data:`RUNS`, :data:`GROUPS`). With ``owing``, a freed joker in the groups of a
+    number it marks owes a rack tile laid in them; with ``runs_owe``, its run owes one too. A
+    colour's jokers are freed ones where the rack holds none of its colour.
     High numbers first, as the fast search's first direction (:mod:`._fast`).
     """
 
@@ -303,8 +188,14 @@ class TintedSearch:
         room: Sequence[Sequence[int]] | None = None,
         exempt: Sequence[Sequence[int]] | None = None,
         newness: Sequence[Sequence[int] | None] | None = None,
+        owing: Sequence[bool] | None = None,
+        runs_owe: bool = False,
     ) -> None:
         table, rack, weights = table[::-1], rack[::-1], weights[::-1]
+        #: Per number (reversed), whether a freed joker in its groups owes a rack tile there;
+        #: a colour's jokers are freed ones where the rack holds none of its colour.
+        self.owing = None if owing is None else owing[::-1]
+        self.freed = [rack_jokers == 0 for _, rack_jokers in jokers]
         cells = [[RUNS | GROUPS] * len(jokers)] * len(table) if room is None else room[::-1]
         kept = [[0] * len(jokers)] * len(table) if exempt is None else exempt[::-1]
         roles = [flipped_roles(row) for row in newness or [None] * len(jokers)]
@@ -320,7 +211,7 @@ class TintedSearch:
         ]
         self.groups = group_table(colors, max(1, *map(max, capped)), 0)
         self.colours = [
-            _Color(
+            TintedColor(
                 [row[c] for row in table],
                 [row[c] for row in rack],
                 weights,
@@ -329,7 +220,8 @@ class TintedSearch:
                 joker_weight,
                 [row[c] for row in cells],
                 [row[c] for row in kept],
-                _known(roles[c], table, rack, c, sum(jokers[c])),
+                known_roles(roles[c], table, rack, c, sum(jokers[c])),
+                runs_owe and self.freed[c] and may_owe(table, rack, c, jokers[c][0]),
             )
             for c in range(colors)
         ]
@@ -343,11 +235,13 @@ class TintedSearch:
         ]
         self.masks = [(1 << b) - 1 for b in bits]
         self.offsets = [self.groups.bits + sum(bits[:c]) for c in range(colors)]
+        #: Where a key keeps what the moves of its number owe and pay (:data:`_OWES`).
+        self.flags = self.groups.bits + sum(bits)
         self.acc_mask = (1 << self.groups.bits) - 1
         self.memo: list[dict[int, int]] = [{} for _ in range(self.cells)]
         self.known: list[dict[int, list[_Move]]] = [{} for _ in range(self.cells)]
         self.choice: list[dict[int, _Move]] = [{} for _ in range(self.cells)]
-        self.path: list[_Move] = [(0, 0, 0, 0, 0)] * self.cells
+        self.path: list[_Move] = [(0, 0, 0, 0, 0, 0)] * self.cells
         self.found = NEG
         self.best_path: list[_Move] | None = None
 
@@ -379,45 +273,86 @@ class TintedSearch:
         colors, columns = self.colors, len(self.colours[0].table)
         open_runs: list[list[list[tuple[int, bool]]]] = [[] for _ in range(colors)]
         marks: list[list[tuple[int, int, int]]] = [[] for _ in range(colors)]
-        entries = [colour.width - 1 for colour in self.colours]
+        held: list[list[tuple[int, int]]] = [[] for _ in range(colors)]
         found: list[Built] = []
-        grouped: list[int] = []
-        group_jokers: list[int] = []
-        for pos, (_, gain, following, tiles, on_runs) in enumerate(path):
-            column, color = divmod(pos, colors)
-            colour = self.colours[color]
-            spare = entries[color] % colour.width
-            jokers = spare - following % colour.width
-            entries[color] = following
-            state = following // colour.width
-            joined = jokers - on_runs  # jokers to the number's groups
-            if colour.roles is not None:
-                racked_jokers = _racked(spare, jokers, colour.rack_jokers)
-                used = (gain - racked_jokers * colour.joker_weight) // colour.weights[column]
-                numbered = colour.table[column] + used - (tiles - joined)
-                racked = min(used, numbered)
-                kept = min(on_runs, colour.exempt[column])
-                laid = (numbered - racked + kept, kept, racked, on_runs - kept)
-                role = colour.roles[column]
-                open_runs[color], marks[color] = extend_new(
-                    open_runs[color], marks[color], column, laid, state, color, found, role
-                )
-            elif open_runs[color] or state:
-                count = len(run_lengths(state))
-                open_runs[color] = extend(open_runs[color], column, count, on_runs, color, found)
-            grouped.append(tiles)
-            group_jokers.append(joined)
-            if color == colors - 1:
-                if any(grouped):
-                    found.extend(
-                        ("group", column, members)
-                        for members in _groups(split_groups(grouped, 0), group_jokers)
+        cells = self._cells(path)
+        for column in range(columns):
+            if self.owing is not None and self.owing[column]:
+                self._pay(cells[column])
+            grouped: list[int] = []
+            group_jokers: list[int] = []
+            for color, (state, tiles, jokers, on_runs, used) in enumerate(cells[column]):
+                colour = self.colours[color]
+                joined = jokers - on_runs  # jokers to the number's groups
+                if colour.roles is not None or colour.owe:
+                    numbered = colour.table[column] + used - (tiles - joined)
+                    racked = min(used, numbered)
+                    kept = min(on_runs, colour.exempt[column])
+                    laid = (numbered - racked + kept, kept, racked, on_runs - kept)
+                if colour.roles is not None:
+                    role = colour.roles[column]
+                    open_runs[color], marks[color] = extend_new(
+                        open_runs[color], marks[color], column, laid, state, color, found, role
                     )
-                grouped, group_jokers = [], []
+                elif colour.owe:
+                    open_runs[color], held[color] = extend_owing(
+                        open_runs[color], held[color], column, laid, state, color, found
+                    )
+                elif open_runs[color] or state:
+                    count = len(run_lengths(state))
+                    open_runs[color] = extend(
+                        open_runs[color], column, count, on_runs, color, found
+                    )
+                grouped.append(tiles)
+                group_jokers.append(joined)
+            if any(grouped):
+                found.extend(
+                    ("group", column, members)
+                    for members in _groups(split_groups(grouped, 0), group_jokers)
+                )
         for color, runs in enumerate(open_runs):
             found.extend(("run", color, run) for run in runs)
         melds = sorted((mirror(meld, columns - 1) for meld in found), key=reading_order)
         return [_found_meld(meld) for meld in melds]
+
+    def _cells(self, path: list[_Move]) -> list[list[list[int]]]:
+        """What a path's moves lay, per number and colour.
+
+        Each cell: its next run state, tiles to groups, jokers laid, jokers on runs, rack tiles.
+        """
+        entries = [colour.width - 1 for colour in self.colours]
+        cells: list[list[list[int]]] = []
+        for pos, (_, gain, following, tiles, on_runs, _) in enumerate(path):
+            column, color = divmod(pos, self.colors)
+            colour = self.colours[color]
+            spare = entries[color] % colour.width
+            jokers = spare - following % colour.width
+            entries[color] = following
+            racked_jokers = rack_jokers_laid(spare, jokers, colour.rack_jokers)
+            used = (gain - racked_jokers * colour.joker_weight) // colour.weights[column]
+            if not color:
+                cells.append([])
+            cells[column].append([following // colour.width, tiles, jokers, on_runs, used])
+        return cells
+
+    def _pay(self, cells: list[list[int]]) -> None:
+        """A number's rack joker on a run moved to its groups, where they owe a rack tile.
+
+        Where they take a freed joker and no rack tile, a rack joker laid on a run there swaps
+        places with its colour's tile in a group (the two stand for the same tile; see
+        :meth:`_moves`).
+        """
+        freed = self.freed
+        owes = any(
+            freed[c] and jokers > on_runs for c, (_, _, jokers, on_runs, _) in enumerate(cells)
+        )
+        if not owes or any(tiles and used for _, tiles, _, _, used in cells):
+            return
+        for color, cell in enumerate(cells):
+            _, tiles, jokers, on_runs, _ = cell
+            if not freed[color] and on_runs and tiles > jokers - on_runs:
+                cell[3] -= 1
+                return
 
     def _moves(self, pos: int, entry: int) -> list[_Move]:
         """The moves of cell ``pos``'s colour from ``entry``, least regret first."""
@@ -429,6 +364,8 @@ class TintedSearch:
             top = colour.values[column][entry]
             after = colour.values[column + 1]
             state, spare = divmod(entry, width)
+            owes = self.owing is not None and self.owing[column]
+            freed = self.freed[color]
             found = []
             for nxt, grouped, used, jokers, on_runs in colour.ways(column, state, spare):
                 following = nxt * width + spare - jokers
@@ -436,7 +373,14 @@ class TintedSearch:
                 if left == NEG:
                     continue
                 gain = colour.gain(column, spare, used, jokers)
-                found.append((top - gain - left, gain, following, grouped, on_runs))
+                flags = 0
+                if owes and grouped:
+                    # A joker on a run here stands for the tile a group here takes: the two
+                    # may swap, so the fewest jokers in groups (the way's) owe, and a rack
+                    # tile, or a joker of a colour the rack holds, laid here may pay.
+                    pays = used or (jokers and not freed)
+                    flags = _PAYS if pays else _OWES if jokers > on_runs and freed else 0
+                found.append((top - gain - left, gain, following, grouped, on_runs, flags))
             found.sort(key=_regret_then_gain)
             self.known[pos][entry] = found
         return found
@@ -468,17 +412,25 @@ class TintedSearch:
         after = self.groups.after[acc]
         viable = self.viable[pos]
         last = color == self.colors - 1
+        flags_at = self.flags
+        owed = key >> flags_at
         best, choice = NEG, None
         for move in self._moves(pos, entry):
-            regret, gain, following, grouped, _ = move
+            regret, gain, following, grouped, _, flags = move
             floor = best if best > alpha else alpha
             if bound - regret <= floor:
                 break
             acc2 = after[grouped]
             if not viable[acc2]:
                 continue
+            flags |= owed
+            if last:
+                if flags == _OWES:
+                    continue  # a freed joker in the number's groups, no rack tile in them
+                flags = 0
             self.path[pos] = move
             child = key + ((following - entry) << offset) - acc + (0 if last else acc2)
+            child += (flags - owed) << flags_at
             rest = self._dfs(pos + 1, child, bound - regret - gain, floor - gain, got + gain)
             if gain + rest > best:
                 best, choice = gain + rest, move
@@ -501,8 +453,11 @@ class TintedSearch:
             offset = self.offsets[color]
             entry = (key >> offset) & self.masks[color]
             acc = key & self.acc_mask
-            acc2 = 0 if color == self.colors - 1 else self.groups.after[acc][move[3]]
-            key += ((move[2] - entry) << offset) - acc + acc2
+            last = color == self.colors - 1
+            acc2 = 0 if last else self.groups.after[acc][move[3]]
+            owed = key >> self.flags
+            flags = 0 if last else owed | move[5]
+            key += ((move[2] - entry) << offset) - acc + acc2 + ((flags - owed) << self.flags)
         return moves
 
 
