@@ -103,9 +103,11 @@ def _exact(
     is every fate whose relaxation it holds (:func:`._fates.covers`); if the referee accepts
     its play, that play is the fate's best. Otherwise the exact search decides. Where the
     jokers may be decided inside the search (:mod:`._joker_search`), the fates freeing jokers
-    are bounded only once the fates freeing none are walked and the relaxation reading every
-    joker as plain (:func:`_plain_widest`) leaves the reading open; then that search and the
-    fates take turns (:func:`_race`).
+    are bounded only once the relaxation freeing every joker leaves the reading open; then that
+    search and the fates take turns (:func:`_race`). Where every joker in play is coloured,
+    that relaxation (:func:`_tinted_widest`) goes first, as its play is offered and often
+    legal; else it reads every joker as plain (:func:`_plain_widest`), its play never offered,
+    and goes once the fates freeing none are walked.
     """
     room = fates_room(ctx, roles, table)
     later = ctx.edition.joker_retrieval is JokerRetrieval.REARRANGE and ctx.fast_applies(
@@ -115,8 +117,13 @@ def _exact(
     if later and roles.jokers and walk.widest_best() <= best.floor:
         return  # its best play is legal, or no better than the best play so far
     racing = applies(ctx, roles)
+    tinted_first = racing and tinted.applies(ctx, roles)
+    if tinted_first:
+        walk.bound = _tinted_widest(ctx, best, roles, table, with_colored_groups(ctx, roles, room))
+        if best.floor >= walk.bound:
+            return  # its best play is legal, or no better than the best play so far
     first: list[Fate] = []
-    freeing: list[Fate] = []  # bounded only where the plain relaxation leaves them open
+    freeing: list[Fate] = []  # bounded only where the widest relaxation leaves them open
     for fate in fates(ctx, roles):
         ctx.budget.charge(FATE)
         if later and fate.freed:
@@ -129,9 +136,9 @@ def _exact(
     walk.walk()
     if not racing:
         return
-    room = with_colored_groups(ctx, roles, room)
-    widest = _tinted_widest if tinted.applies(ctx, roles) else _plain_widest
-    walk.bound = min(walk.bound, widest(ctx, best, roles, table, room))
+    if not tinted_first:
+        room = with_colored_groups(ctx, roles, room)
+        walk.bound = min(walk.bound, _plain_widest(ctx, best, roles, table, room))
     if best.floor >= walk.bound:
         return  # not even with every joker freed (a tile of its colour, or plain) does a play
     walk.rank(freeing)
