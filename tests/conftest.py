@@ -13,11 +13,16 @@ Tests whose examples are costly ask for a share of the profile's examples (``tes
 every profile scales them too: what the default runs less of, ``ci-long`` runs deeper. Some run
 fewer in the everyday profiles only, and all of ``ci-long``'s examples there. Tests that are not
 Hypothesis tests but read the profile to go deeper are marked ``deep`` here (:data:`DEEP_MODULES`).
+
+Each test process runs under a cap on its memory (:data:`MEMORY_CAP`; on Linux), so that a
+search whose tables grow without bound fails its test with a ``MemoryError`` that Hypothesis
+shrinks, instead of the kernel killing the process, and the machine with it.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -47,3 +52,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.path in DEEP_MODULES:
             item.add_marker(pytest.mark.deep)
+
+
+#: Bytes of address space each test process may take (``RUMMIKUB_TEST_MEMORY_GB``, 4 by
+#: default; 0 for none). A test process of the README's run peaks near 1.2 GB of address space
+#: (330 MB resident); a CI worker once took 24 GB, a search's tables grown past any bound, and
+#: the kernel killed it.
+MEMORY_CAP = int(float(os.environ.get("RUMMIKUB_TEST_MEMORY_GB", "4")) * 2**30)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Cap this process's memory at :data:`MEMORY_CAP` (each xdist worker runs this too)."""
+    if MEMORY_CAP and sys.platform.startswith("linux"):
+        import resource
+
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = MEMORY_CAP if hard == resource.RLIM_INFINITY else min(MEMORY_CAP, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))

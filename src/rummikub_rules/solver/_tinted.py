@@ -114,7 +114,8 @@ def tinted_bound(
     args = (laid, rack, ctx.weights, jokers, ctx.joker_weight, ctx.budget)
     owing = None
     if ctx.edition.freed_joker_rack_tiles > 0 and not roles.roleless and not ctx.laid:
-        owing = group_owing(roles, len(table))  # the rack tiles laid must be the rack's
+        # Not with bounds on laid tiles: the rack tiles they force count as the table's here.
+        owing = group_owing(roles, len(table))
     found = TintedSearch(*args, room=cells, owing=owing).best(best.floor - forced)
     if found is None:
         return best.floor, False
