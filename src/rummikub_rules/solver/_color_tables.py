@@ -18,7 +18,7 @@ from typing import Final
 from rummikub_rules.solver import _new_runs, _owing_runs
 from rummikub_rules.solver._budget import Budget
 from rummikub_rules.solver._grid import NEG
-from rummikub_rules.solver._run_states import options, run_lengths, state_count
+from rummikub_rules.solver._run_states import closes, options, state_count
 
 __all__ = [
     "COLOR_ENTRIES",
@@ -72,17 +72,12 @@ _CLOSING: dict[tuple[int, int, int], tuple[int, ...]] = {}
 _CellKey = tuple[int, int, int, int, int, int, int, bool, int, int, int]
 
 
-def _plain_closes(state: int) -> bool:
-    """Whether every open run of a plain run state may close: 3 tiles or more."""
-    return all(n == 3 for n in run_lengths(state))
-
-
 #: Which run states a table uses (its *mode*): plain (:mod:`._run_states`), runs owing
 #: (:mod:`._owing_runs`), or runs knowing old runs (:mod:`._new_runs`); and per mode, how many
 #: states have at most so many open runs, and whether a state's runs may all close.
 _PLAIN, _OWING, _NEW = 0, 1, 2
 _STATE_COUNTS: Final = (state_count, _owing_runs.state_count, _new_runs.state_count)
-_CLOSES: Final = (_plain_closes, _owing_runs.closes, _new_runs.closes)
+_CLOSES: Final = (closes, _owing_runs.closes, _new_runs.closes)
 
 
 def _mode(runs_owe: bool, roles: Sequence[int] | None) -> int:

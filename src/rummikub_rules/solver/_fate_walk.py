@@ -14,7 +14,6 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._engines import (
     Colored,
@@ -29,7 +28,7 @@ from rummikub_rules.solver._grid import NEG, Counts
 from rummikub_rules.solver._host_meld import Stock
 from rummikub_rules.solver._host_search import UNKNOWN, HostSearch
 from rummikub_rules.solver._host_step import Rest, Step, rest_key
-from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._incumbent import Incumbent, codes_in_runs
 from rummikub_rules.solver._old_runs import knows_old_runs, old_runs
 from rummikub_rules.solver._position import Roles
 from rummikub_rules.solver._problem import Problem
@@ -197,15 +196,7 @@ class FateWalk:
         """
         rest = self.widest_rest
         broken = None if rest is None or rest.found is None else self.best.refusals(rest.found[1])
-        return {
-            violation.code
-            for violation in broken or ()
-            if any(
-                reading.kind is MeldKind.RUN
-                for meld in violation.melds
-                for reading in meld.readings(self.ctx.edition)
-            )
-        }
+        return codes_in_runs(broken or (), self.ctx.edition)
 
     def _covered(self, fast: FastRun | None, fate: Fate) -> bool:
         """Whether a relaxation solved so far settles ``fate`` (the widest solved first)."""

@@ -8,17 +8,18 @@ the first one accepted ends the solve (:class:`Done`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from rummikub_rules.actions import Play
-from rummikub_rules.melds import Meld, Table
+from rummikub_rules.editions import Edition
+from rummikub_rules.melds import Meld, MeldKind, Table
 from rummikub_rules.solver._budget import CHECK
 from rummikub_rules.solver._context import Context
 from rummikub_rules.solver._verify import refusals
 from rummikub_rules.turns import Code, Violation
 
-__all__ = ["Done", "Incumbent"]
+__all__ = ["Done", "Incumbent", "codes_in_runs"]
 
 #: The fewest tiles of a run :meth:`Incumbent.offer_split` splits: two runs of three.
 _SPLIT: Final = 6
@@ -117,3 +118,20 @@ class Incumbent:
             n * (ctx.joker_weight if t.number is None else ctx.weight_of[t.number])
             for t, n in laid.items()
         )
+
+
+def codes_in_runs(broken: Iterable[Violation], edition: Edition) -> set[Code]:
+    """The codes of the violations naming a meld that may be read as a run.
+
+    A relaxation whose runs owe a freed joker's rack tile, or know the table's old runs, rules
+    out those; a play refused for groups alone it would find again.
+    """
+    return {
+        violation.code
+        for violation in broken
+        if any(
+            reading.kind is MeldKind.RUN
+            for meld in violation.melds
+            for reading in meld.readings(edition)
+        )
+    }

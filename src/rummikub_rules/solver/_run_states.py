@@ -17,6 +17,7 @@ from typing import Final, Generic, TypeVar
 __all__ = [
     "PLAIN",
     "Numbering",
+    "closes",
     "options",
     "run_lengths",
     "splits",
@@ -97,6 +98,11 @@ def state_id(lengths: Sequence[int]) -> int:
 def run_lengths(state: int) -> tuple[int, ...]:
     """The open run lengths of a run state (3 meaning 3 or more), sorted."""
     return _STATES[state]
+
+
+def closes(state: int) -> bool:
+    """Whether every open run of a run state may close: 3 tiles or more."""
+    return all(n == 3 for n in _STATES[state])
 
 
 def step(state: int, tiles: int) -> int:

@@ -21,7 +21,7 @@ charged to the solve's budget, a state a unit and a table by its entries.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from rummikub_rules.melds import MeldKind
 from rummikub_rules.solver._budget import Budget
@@ -39,7 +39,7 @@ from rummikub_rules.solver._fast_melds import (
 )
 from rummikub_rules.solver._grid import NEG, Counts, FoundMeld
 from rummikub_rules.solver._group_table import group_table
-from rummikub_rules.solver._incumbent import Incumbent
+from rummikub_rules.solver._incumbent import Incumbent, codes_in_runs
 from rummikub_rules.solver._new_runs import flipped_roles
 from rummikub_rules.solver._old_runs import old_runs
 from rummikub_rules.solver._position import Roles
@@ -55,7 +55,7 @@ from rummikub_rules.solver._tinted_colors import (
     rack_jokers_laid,
 )
 from rummikub_rules.tiles import Tile
-from rummikub_rules.turns import Code, Violation
+from rummikub_rules.turns import Code
 
 __all__ = ["TintedSearch", "applies", "tinted_bound"]
 
@@ -126,8 +126,9 @@ def tinted_bound(
     if best.offer_split(melds) == score:
         return score, True
     exempt = ctx.pins(roles.jokers)[0]  # a joker laid where one stood is kept, not freed
-    owes = owing is not None and _in_a_run(ctx, broken, Code.FREED_JOKER_NEEDS_RACK_TILES)
-    if owes and not _in_a_run(ctx, broken, Code.FREED_JOKER_NOT_IN_NEW_MELD):
+    in_runs = codes_in_runs(broken, ctx.edition)
+    owes = owing is not None and Code.FREED_JOKER_NEEDS_RACK_TILES in in_runs
+    if owes and Code.FREED_JOKER_NOT_IN_NEW_MELD not in in_runs:
         search = TintedSearch(*args, room=cells, exempt=exempt, owing=owing, runs_owe=True)
     else:
         newness = (
@@ -141,17 +142,6 @@ def tinted_bound(
         return best.floor, False
     score, melds = found[0] + forced, [ctx.grid.meld(meld) for meld in found[1]]
     return score, best.offer(melds) == score
-
-
-def _in_a_run(ctx: Context, broken: Iterable[Violation], code: Code) -> bool:
-    """Whether a violation of ``code`` names a meld that may be read as a run."""
-    return any(
-        reading.kind is MeldKind.RUN
-        for violation in broken
-        if violation.code is code
-        for meld in violation.melds
-        for reading in meld.readings(ctx.edition)
-    )
 
 
 #: A move of the search at one cell: (regret, score gained, the colour's next entry, tiles

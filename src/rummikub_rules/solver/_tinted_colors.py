@@ -17,7 +17,8 @@ from rummikub_rules.solver._new_runs import MOST_RUNS
 from rummikub_rules.solver._new_runs import closes as new_closes
 from rummikub_rules.solver._new_runs import options as new_options
 from rummikub_rules.solver._new_runs import state_count as new_state_count
-from rummikub_rules.solver._run_states import options, run_lengths, state_count
+from rummikub_rules.solver._run_states import closes as plain_closes
+from rummikub_rules.solver._run_states import options, state_count
 
 __all__ = ["GROUPS", "RUNS", "TintedColor", "known_roles", "may_owe", "rack_jokers_laid", "ways"]
 
@@ -57,14 +58,14 @@ def ways(
     if found is None:
         on_runs = spare if room & RUNS else 0
         if owe:
-            ways = _owing_runs.options(state, table, rack, cap, on_runs, 0, exempt)
+            listed = _owing_runs.options(state, table, rack, cap, on_runs, 0, exempt)
         elif role < 0:
-            ways = options(state, table, rack, cap, on_runs)
+            listed = options(state, table, rack, cap, on_runs)
         else:
-            ways = new_options(state, table, rack, cap, on_runs, 0, exempt, role)
+            listed = new_options(state, table, rack, cap, on_runs, 0, exempt, role)
         # Per outcome, the most jokers on runs (their places there are the jokers' own).
         seen: dict[tuple[int, int, int, int], int] = {}
-        for nxt, grouped, used, extra in ways:
+        for nxt, grouped, used, extra in listed:
             for joined in range(spare - extra + 1 if room & GROUPS else 1):
                 if grouped + joined > cap:
                     break
@@ -74,11 +75,6 @@ def ways(
         ordered = sorted(seen.items(), key=lambda item: (item[0][2], item[0][3], item[0][1]))
         found = _WAYS[key] = tuple((*way, extra) for way, extra in ordered)
     return found
-
-
-def _plain_closes(state: int) -> bool:
-    """Whether every open run of a plain run state may close: 3 tiles or more."""
-    return all(n == 3 for n in run_lengths(state))
 
 
 def known_roles(
@@ -92,8 +88,9 @@ def known_roles(
 
     As in the fast search, where at most :data:`._new_runs.MOST_RUNS` runs are open at once.
     """
-    most = max(t[color] + r[color] for t, r in zip(table, rack, strict=True)) + jokers
-    return roles if roles is not None and most <= MOST_RUNS else None
+    if roles is None or _most_open(table, rack, color, jokers) > MOST_RUNS:
+        return None
+    return roles
 
 
 def may_owe(
@@ -103,8 +100,14 @@ def may_owe(
 
     At most :data:`._owing_runs.MOST_OWING_RUNS`, as in the fast search.
     """
-    most = max(t[color] + r[color] for t, r in zip(table, rack, strict=True)) + jokers
-    return jokers > 0 and most <= _owing_runs.MOST_OWING_RUNS
+    return jokers > 0 and _most_open(table, rack, color, jokers) <= _owing_runs.MOST_OWING_RUNS
+
+
+def _most_open(
+    table: Sequence[Sequence[int]], rack: Sequence[Sequence[int]], color: int, jokers: int
+) -> int:
+    """The most runs a colour may have open after a number: its tiles there, and ``jokers``."""
+    return max(t[color] + r[color] for t, r in zip(table, rack, strict=True)) + jokers
 
 
 def rack_jokers_laid(spare: int, jokers: int, rack_jokers: int) -> int:
@@ -156,7 +159,7 @@ class TintedColor:
                     after.add(nxt * width + spare - laid)
             reach.append(after)
         self.entries = sum(map(len, reach))
-        closes = new_closes if roles is not None else _owing_runs.closes if owe else _plain_closes
+        closes = new_closes if roles is not None else _owing_runs.closes if owe else plain_closes
         end = {
             entry: 0 if entry % width <= self.rack_jokers and closes(entry // width) else NEG
             for entry in reach[columns]
