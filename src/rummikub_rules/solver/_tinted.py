@@ -251,13 +251,22 @@ class TintedSearch:
         bound = self.bound()
         if bound <= floor:
             return None
+        self._dive(bound, floor)
+        path = self.best_path
+        return None if path is None else (self.found, self._play(path))
+
+    def _dive(self, bound: int, floor: int) -> None:
+        """Search the plays scoring more than ``floor``, keeping the best (``best_path``).
+
+        Its own method: read where it was reset to ``None``, the path would be typed ``None``
+        there (mypy narrows it), and mypyc compiles that type in (``benchmarks/compiled.py``).
+        """
         self.found, self.best_path = floor, None
         start = sum(
             (colour.width - 1) << offset
             for colour, offset in zip(self.colours, self.offsets, strict=True)
         )
         self._dfs(0, start, bound, floor, 0)
-        return None if self.best_path is None else (self.found, self._play(self.best_path))
 
     def _play(self, path: list[_Move]) -> list[FoundMeld]:
         """The melds of a path's moves."""
