@@ -86,11 +86,13 @@ def counted() -> Iterator[Work]:
     def ours() -> bool:
         return threading.get_ident() not in strangers
 
-    class CountedBudget(Budget):
-        def __init__(self, nodes: int | None = None, seconds: float | None = None) -> None:
-            super().__init__(nodes, seconds)
-            if ours():
-                budgets.append(self)
+    def counted_budget(nodes: int | None = None, seconds: float | None = None) -> Budget:
+        # A factory, not a subclass: the solver's Budget may be compiled (benchmarks/compiled.py),
+        # and an interpreted class cannot inherit from a compiled one.
+        budget = Budget(nodes, seconds)
+        if ours():
+            budgets.append(budget)
+        return budget
 
     search = _Programme.solve
 
@@ -117,7 +119,7 @@ def counted() -> Iterator[Work]:
 
     with ExitStack() as stack:
         stack.enter_context(within())
-        stack.enter_context(mock.patch.object(solver_api, "Budget", CountedBudget))
+        stack.enter_context(mock.patch.object(solver_api, "Budget", counted_budget))
         stack.enter_context(mock.patch.object(_Programme, "solve", failed_turn_search))
         stack.enter_context(
             mock.patch.object(TableJokers, "check", _wrapped(TableJokers.check, reading))
