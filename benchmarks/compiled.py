@@ -1,14 +1,14 @@
 """Benchmark: a benchmark script run on the pure-Python package, then on its solver compiled.
 
-The solver's inner loops are pure Python, and the targets of issue 15 (a median of 2 ms, ten
-times the integer-programming solver, 20 self-play games a second) sit near the interpreter's
-own cost of a search state. This measures how far compiling them goes, without changing the
-package: the modules of :data:`MODULES` (the searches, their relaxations, the colour tables,
-the run states; none of them defines an ``attrs`` class) are compiled with mypyc, the compiler
-that comes with mypy (in the ``test`` extra; it needs a C compiler and Python's headers), in a
-copy of ``src/`` in a temporary directory. The script given then runs twice in one run, on the
-package as installed and on the compiled copy (first on ``PYTHONPATH``), and each run's output
-is printed under its name. The work the solver counts is the same in both (the same code).
+The solver's inner loops are pure Python. This measures how far compiling them goes towards
+the targets of issue 15 (a median of 2 ms, ten times the integer-programming solver, 20
+self-play games a second), without changing the package: the modules of :data:`MODULES` (the
+searches, their relaxations, the colour tables, the run states; none of them defines an
+``attrs`` class) are compiled with mypyc, the compiler that comes with mypy (in the ``test``
+extra; it needs a C compiler and Python's headers), in a copy of ``src/`` in a temporary
+directory. The script given then runs twice in one run, on the package as installed and on the
+compiled copy (first on ``PYTHONPATH``), and each run's output is printed under its name. The
+work the solver counts is the same in both (the same code).
 
     .venv/bin/python benchmarks/compiled.py -- benchmarks/solver.py --mode games --markdown
     .venv/bin/python benchmarks/compiled.py -- benchmarks/selfplay.py --games 40
